@@ -1,0 +1,111 @@
+package org.dasgrid.datasources.gff;
+
+import htsjdk.tribble.TribbleException;
+import htsjdk.tribble.gff.Gff3Codec;
+import htsjdk.tribble.gff.Gff3Feature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Map;
+import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.feature.Feature;
+import org.dasgrid.core.feature.Interner;
+import org.dasgrid.core.source.DataSource;
+import org.dasgrid.core.source.DataSourceProvider;
+import org.dasgrid.core.source.InMemoryFeatureSource;
+import org.dasgrid.core.source.LoadMonitor;
+import org.dasgrid.core.source.SourceLoadException;
+import org.dasgrid.datasources.io.TextInput;
+
+/**
+ * GFF3 ({@code format: gff3}), parsed with htsjdk's {@link Gff3Codec} one line at a time ({@code SHALLOW}:
+ * we build the ID/Parent hierarchy ourselves, as DAS PARENT/PART, without htsjdk holding the whole graph).
+ * Plain or gzipped input.
+ */
+public final class Gff3Provider implements DataSourceProvider {
+  private static final int PROGRESS_EVERY = 4096;
+
+  @Override
+  public String format() {
+    return "gff3";
+  }
+
+  @Override
+  public DataSource load(SourceConfig config, LoadMonitor monitor) throws SourceLoadException {
+    Path file = config.path();
+    InMemoryFeatureSource.Builder out = InMemoryFeatureSource.builder();
+    Interner pool = new Interner();
+    try (TextInput input = TextInput.open(file)) {
+      GffLines lines = new GffLines(input.reader());
+      Gff3Codec codec = new Gff3Codec(Gff3Codec.DecodeDepth.SHALLOW);
+      long records = 0;
+      try {
+        codec.readHeader(lines);
+        while (!codec.isDone(lines)) {
+          Gff3Feature f = codec.decode(lines);
+          if (f == null) {
+            continue;
+          }
+          out.add(toFeature(f, lines.lastLine(), pool));
+          if (++records % PROGRESS_EVERY == 0) {
+            monitor.progress(records, input.bytesRead());
+          }
+        }
+      } catch (TribbleException e) {
+        throw SourceLoadException.badRecord(file, lines.lastLineNumber(), htsjdkReason(e));
+      } catch (GffColumns.BadColumn | IllegalArgumentException e) {
+        throw SourceLoadException.badRecord(file, lines.lastLineNumber(), e.getMessage());
+      } catch (UncheckedIOException e) {
+        throw SourceLoadException.badFile(file, "read failed: " + e.getCause().getMessage());
+      }
+      for (Map.Entry<String, Integer> r : lines.sequenceRegions().entrySet()) {
+        out.declareReference(pool.intern(r.getKey()), r.getValue());
+      }
+      monitor.progress(records, input.bytesRead());
+      out.bytesRead(input.bytesRead());
+    } catch (IOException e) {
+      throw SourceLoadException.badFile(file, "read failed: " + e.getMessage());
+    }
+    return out.build();
+  }
+
+  private static Feature.Builder toFeature(Gff3Feature f, String rawLine, Interner pool) {
+    String[] cols = GffColumns.split(rawLine, 9);
+    int start = GffColumns.coordinate(cols[3], "start");
+    int end = GffColumns.coordinate(cols[4], "end");
+    GffColumns.checkRange(start, end);
+    Feature.Builder b = Feature.builder(pool.intern(f.getContig()), start, end)
+        .type(pool.type(f.getType()))
+        .method(pool.method(f.getSource()))
+        .score(GffColumns.score(cols[5]))
+        .orientation(GffColumns.strand(cols[6]))
+        .phase(GffColumns.phase(cols[7]));
+    String id = f.getID();
+    if (id != null && !id.isEmpty()) {
+      b.id(id);
+    }
+    String name = f.getName();
+    if (name != null && !name.isEmpty()) {
+      b.label(name);
+    }
+    for (String parent : f.getAttribute("Parent")) {
+      b.parent(parent);
+    }
+    GffAttributes.addAnnotations(b, f.getAttributes(), pool);
+    return b;
+  }
+
+  /** htsjdk's message without the echoed line, which the user has in the file already. */
+  static String htsjdkReason(TribbleException e) {
+    String m = e.getMessage() == null ? "malformed record" : e.getMessage();
+    int cut = m.indexOf("Line is:");
+    if (cut < 0) {
+      cut = m.indexOf(" : ");
+    }
+    if (cut > 0) {
+      m = m.substring(0, cut);
+    }
+    m = m.replace("from line 1.", "").replaceAll("\\s+", " ").trim();
+    return m.length() <= 160 ? m : m.substring(0, 157) + "...";
+  }
+}

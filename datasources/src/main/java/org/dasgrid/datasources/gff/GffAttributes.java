@@ -1,0 +1,105 @@
+package org.dasgrid.datasources.gff;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.dasgrid.core.feature.Feature;
+import org.dasgrid.core.feature.Link;
+import org.dasgrid.core.feature.Interner;
+import org.dasgrid.core.feature.Target;
+
+/**
+ * Maps GFF attributes onto DAS feature parts, the same way for GFF2, GFF3 and GTF: {@code Note} to NOTE,
+ * {@code Dbxref} to LINK, {@code Target} to TARGET, and every other attribute that is not structure (ids,
+ * parents, names) to a {@code key=value} NOTE so no information in the file is lost.
+ */
+final class GffAttributes {
+  /** Attributes that become structure rather than notes. */
+  static final Set<String> STRUCTURAL = Set.of("ID", "Name", "Parent", "Note", "Dbxref", "Target");
+
+  /** Where database cross-references point; others go through identifiers.org. */
+  private static final Map<String, String> DBXREF_URLS = Map.ofEntries(
+      Map.entry("flybase", "http://flybase.org/reports/"),
+      Map.entry("fbgn", "http://flybase.org/reports/"),
+      Map.entry("gb", "https://www.ncbi.nlm.nih.gov/nuccore/"),
+      Map.entry("gb_protein", "https://www.ncbi.nlm.nih.gov/protein/"),
+      Map.entry("refseq", "https://www.ncbi.nlm.nih.gov/nuccore/"),
+      Map.entry("geneid", "https://www.ncbi.nlm.nih.gov/gene/"),
+      Map.entry("entrezgene", "https://www.ncbi.nlm.nih.gov/gene/"),
+      Map.entry("uniprot", "https://www.uniprot.org/uniprot/"),
+      Map.entry("uniprot/trembl", "https://www.uniprot.org/uniprot/"),
+      Map.entry("uniprot/swiss-prot", "https://www.uniprot.org/uniprot/"),
+      Map.entry("ensembl", "https://www.ensembl.org/id/"),
+      Map.entry("wormbase", "https://wormbase.org/search/all/"),
+      Map.entry("interpro", "https://www.ebi.ac.uk/interpro/entry/interpro/"),
+      Map.entry("hgnc", "https://www.genenames.org/data/gene-symbol-report/#!/hgnc_id/"));
+
+  private GffAttributes() {}
+
+  /** A link for a {@code DB:ID} cross-reference. */
+  static Link dbxref(String xref, Interner pool) {
+    int colon = xref.indexOf(':');
+    if (colon <= 0 || colon == xref.length() - 1) {
+      return new Link("https://identifiers.org/" + xref, xref);
+    }
+    String db = xref.substring(0, colon);
+    String id = xref.substring(colon + 1);
+    String base = DBXREF_URLS.get(db.toLowerCase(Locale.ROOT));
+    String href = base != null ? base + id : "https://identifiers.org/" + xref;
+    return new Link(href, xref);
+  }
+
+  /**
+   * Parses a GFF3 {@code Target} value, {@code id start stop [strand]}; returns null when it is not of
+   * that shape (the value is then kept as a note).
+   */
+  static Target target(String value) {
+    String[] parts = value.trim().split("\\s+");
+    if (parts.length < 3) {
+      return null;
+    }
+    try {
+      int start = Integer.parseInt(parts[1]);
+      int stop = Integer.parseInt(parts[2]);
+      return new Target(parts[0], start, stop, parts[0]);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** Adds the attributes that are not structure to the builder as NOTE / LINK / TARGET. */
+  static void addAnnotations(Feature.Builder b, Map<String, List<String>> attributes, Interner pool) {
+    for (Map.Entry<String, List<String>> e : attributes.entrySet()) {
+      String key = e.getKey();
+      switch (key) {
+        case "Note":
+          for (String v : e.getValue()) {
+            b.note(v);
+          }
+          break;
+        case "Dbxref":
+          for (String v : e.getValue()) {
+            b.link(dbxref(v, pool));
+          }
+          break;
+        case "Target":
+          for (String v : e.getValue()) {
+            Target t = target(v);
+            if (t != null) {
+              b.target(t);
+            } else {
+              b.note("Target=" + v);
+            }
+          }
+          break;
+        case "ID":
+        case "Name":
+        case "Parent":
+          break;
+        default:
+          b.note(pool.intern(key) + "=" + String.join(",", e.getValue()));
+      }
+    }
+  }
+}

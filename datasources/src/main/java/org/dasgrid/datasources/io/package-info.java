@@ -1,0 +1,2 @@
+/** Reading input files for loaders: compression detection and byte counts for progress. */
+package org.dasgrid.datasources.io;

@@ -1,0 +1,65 @@
+package org.dasgrid.core.cache;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * The serialized bytes of a hot response, with its gzip form made once on first demand and kept beside it.
+ */
+public final class CachedResponse {
+  private final byte[] body;
+  private final String contentType;
+  private final String capabilities;
+  private volatile byte[] gzipped;
+
+  public CachedResponse(byte[] body, String contentType, String capabilities) {
+    this.body = body;
+    this.contentType = contentType;
+    this.capabilities = capabilities;
+  }
+
+  public byte[] body() {
+    return body;
+  }
+
+  public String contentType() {
+    return contentType;
+  }
+
+  public String capabilities() {
+    return capabilities;
+  }
+
+  /** The body gzip-compressed (made once, at the default level, since it is then reused). */
+  public byte[] gzipped() {
+    byte[] g = gzipped;
+    if (g == null) {
+      g = gzip(body);
+      gzipped = g;
+    }
+    return g;
+  }
+
+  /** Bytes held, counting the gzip form at the expected size before it exists. */
+  int weight() {
+    byte[] g = gzipped;
+    return body.length + (g != null ? g.length : body.length / 8) + 128;
+  }
+
+  static byte[] gzip(byte[] body) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, body.length / 6));
+    try (GZIPOutputStream gz = new GZIPOutputStream(out, 1 << 16) {
+          {
+            def.setLevel(Deflater.DEFAULT_COMPRESSION);
+          }
+        }) {
+      gz.write(body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+}

@@ -1,0 +1,180 @@
+package org.dasgrid.core.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Reads and validates the YAML config. Every mistake is reported at start-up as one message naming the file
+ * and the key or data file at fault, so a typo never turns into a half-working server.
+ */
+public final class ConfigLoader {
+  private static final Pattern SOURCE_ID = Pattern.compile("[A-Za-z0-9_.-]+");
+  private static final Set<String> RESERVED_IDS = Set.of(".", "..", "sources", "dsn");
+
+  private final Set<String> knownFormats;
+
+  /** @param knownFormats the formats providers exist for; an empty set skips that check */
+  public ConfigLoader(Set<String> knownFormats) {
+    this.knownFormats = Set.copyOf(knownFormats);
+  }
+
+  public DasGridConfig load(Path file) {
+    Path abs = file.toAbsolutePath().normalize();
+    if (!Files.isRegularFile(abs)) {
+      throw new ConfigException("config file not found: " + file);
+    }
+    DasGridConfig raw;
+    try {
+      raw = mapper().readValue(abs.toFile(), DasGridConfig.class);
+    } catch (UnrecognizedPropertyException e) {
+      String known =
+          e.getKnownPropertyIds() == null
+              ? ""
+              : " (known keys: "
+                  + e.getKnownPropertyIds().stream()
+                      .map(String::valueOf)
+                      .filter(k -> !k.equals("baseDir") && !k.equals("file"))
+                      .sorted()
+                      .collect(Collectors.joining(", "))
+                  + ")";
+      throw new ConfigException(
+          abs.getFileName() + ": unknown key '" + e.getPropertyName() + "' at " + path(e) + known);
+    } catch (JsonMappingException e) {
+      throw new ConfigException(abs.getFileName() + ": bad value at " + path(e) + ": " + firstLine(e));
+    } catch (JsonProcessingException e) {
+      throw new ConfigException(abs.getFileName() + ": not valid YAML: " + firstLine(e));
+    } catch (IOException e) {
+      throw new ConfigException(abs.getFileName() + ": cannot read: " + e.getMessage());
+    }
+    Path baseDir = abs.getParent();
+    List<SourceConfig> sources = new ArrayList<>();
+    for (SourceConfig s : raw.sources()) {
+      sources.add(s.withBaseDir(baseDir));
+    }
+    DasGridConfig config = new DasGridConfig(raw.server(), sources, raw.cluster(), abs);
+    validate(config);
+    return config;
+  }
+
+  private static ObjectMapper mapper() {
+    return new ObjectMapper(new YAMLFactory())
+        .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
+  }
+
+  private void validate(DasGridConfig config) {
+    String name = config.file().getFileName().toString();
+    Set<String> ids = new HashSet<>();
+    for (int i = 0; i < config.sources().size(); i++) {
+      SourceConfig s = config.sources().get(i);
+      String where = name + ": sources[" + i + "]";
+      if (s.id() == null || s.id().isBlank()) {
+        throw new ConfigException(where + ": missing 'id'");
+      }
+      where += " (" + s.id() + ")";
+      if (!SOURCE_ID.matcher(s.id()).matches() || RESERVED_IDS.contains(s.id())) {
+        throw new ConfigException(where + ": bad id '" + s.id() + "': use letters, digits, '_', '.', '-'"
+            + " (and not " + RESERVED_IDS + ")");
+      }
+      if (!ids.add(s.id())) {
+        throw new ConfigException(where + ": duplicate id '" + s.id() + "'");
+      }
+      if (s.format() == null || s.format().isBlank()) {
+        throw new ConfigException(where + ": missing 'format'");
+      }
+      if (!knownFormats.isEmpty() && !knownFormats.contains(s.format())) {
+        throw new ConfigException(where + ": unknown format '" + s.format() + "' (known: "
+            + String.join(", ", new java.util.TreeSet<>(knownFormats)) + ")");
+      }
+      if (s.file() == null || s.file().isBlank()) {
+        throw new ConfigException(where + ": missing 'path'");
+      }
+      requireFile(where + ".path", s.path());
+      if (s.sequence().isPresent()) {
+        requireFile(where + ".sequence", s.sequence().get());
+      }
+      if (s.stylesheet().isPresent()) {
+        requireFile(where + ".stylesheet", s.stylesheet().get());
+      }
+      if (s.aliases().isPresent()) {
+        requireFile(where + ".aliases", s.aliases().get());
+      }
+      if (s.genotypes() && !s.format().equals("vcf")) {
+        throw new ConfigException(where + ": 'genotypes: true' needs format vcf, not " + s.format());
+      }
+      if (s.access() == Access.TOKEN && s.tokens().isEmpty()) {
+        throw new ConfigException(where + ": 'access: token' needs at least one entry in 'tokens'");
+      }
+    }
+    config.clusterConfig().ifPresent(c -> validateCluster(name, c, ids));
+  }
+
+  private static void validateCluster(String name, ClusterConfig c, Set<String> sourceIds) {
+    Set<String> nodeIds = new HashSet<>();
+    for (ClusterConfig.Node n : c.nodes()) {
+      if (n.id() == null || !SOURCE_ID.matcher(n.id()).matches()) {
+        throw new ConfigException(name + ": cluster.nodes: bad node id '" + n.id() + "'");
+      }
+      if (!nodeIds.add(n.id())) {
+        throw new ConfigException(name + ": cluster.nodes: duplicate node id '" + n.id() + "'");
+      }
+      if (n.grpc() == null || !n.grpc().matches("[^:\\s]+:\\d{1,5}")) {
+        throw new ConfigException(name + ": cluster.nodes (" + n.id() + "): 'grpc' must be host:port");
+      }
+    }
+    for (ClusterConfig.Shard s : c.shards()) {
+      if (!nodeIds.contains(s.node())) {
+        throw new ConfigException(name + ": cluster.shards: unknown node '" + s.node() + "'");
+      }
+      if (!sourceIds.contains(s.source())) {
+        throw new ConfigException(name + ": cluster.shards: unknown source '" + s.source() + "'");
+      }
+    }
+  }
+
+  private static void requireFile(String key, Path p) {
+    if (!Files.isRegularFile(p)) {
+      throw new ConfigException(key + ": file not found: " + p);
+    }
+    if (!Files.isReadable(p)) {
+      throw new ConfigException(key + ": file not readable: " + p);
+    }
+  }
+
+  private static String path(JsonMappingException e) {
+    StringBuilder sb = new StringBuilder();
+    for (JsonMappingException.Reference r : e.getPath()) {
+      if (r.getFieldName() != null) {
+        if (sb.length() > 0) {
+          sb.append('.');
+        }
+        sb.append(r.getFieldName());
+      } else if (r.getIndex() >= 0) {
+        sb.append('[').append(r.getIndex()).append(']');
+      }
+    }
+    return sb.length() == 0 ? "top level" : sb.toString();
+  }
+
+  private static String firstLine(JsonProcessingException e) {
+    String m = e.getOriginalMessage();
+    if (m == null) {
+      return e.getClass().getSimpleName();
+    }
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+}

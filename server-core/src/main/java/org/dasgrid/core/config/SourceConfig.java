@@ -1,0 +1,79 @@
+package org.dasgrid.core.config;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One configured source, as written in the config file. Paths are relative to the config file's folder;
+ * {@link #path()} and friends return them resolved.
+ */
+public record SourceConfig(
+    String id,
+    String title,
+    String description,
+    String format,
+    @JsonProperty("path") String file,
+    @JsonProperty("sequence") String sequenceFile,
+    Coordinates coordinates,
+    @JsonProperty("stylesheet") String stylesheetFile,
+    boolean genotypes,
+    Access access,
+    @JsonProperty("aliases") String aliasesFile,
+    List<String> tokens,
+    Map<String, String> options,
+    @JsonIgnore Path baseDir) {
+
+  public SourceConfig {
+    title = title == null || title.isBlank() ? id : title;
+    description = description == null ? "" : description;
+    coordinates = coordinates == null ? Coordinates.UNKNOWN : coordinates;
+    access = access == null ? Access.PUBLIC : access;
+    tokens = tokens == null ? List.of() : List.copyOf(tokens);
+    options = options == null ? Map.of() : Map.copyOf(options);
+    baseDir = baseDir == null ? Path.of(".") : baseDir;
+  }
+
+  /** A minimal config for a file of a format, as tests and tools need. */
+  public static SourceConfig of(String id, String format, Path file) {
+    return new SourceConfig(id, id, "", format, file.toAbsolutePath().toString(), null, null, null, false,
+        Access.PUBLIC, null, List.of(), Map.of(), file.toAbsolutePath().getParent());
+  }
+
+  public Path path() {
+    return resolve(file);
+  }
+
+  public Optional<Path> sequence() {
+    return Optional.ofNullable(sequenceFile).map(this::resolve);
+  }
+
+  public Optional<Path> stylesheet() {
+    return Optional.ofNullable(stylesheetFile).map(this::resolve);
+  }
+
+  public Optional<Path> aliases() {
+    return Optional.ofNullable(aliasesFile).map(this::resolve);
+  }
+
+  public String option(String key, String fallback) {
+    return options.getOrDefault(key, fallback);
+  }
+
+  public Path resolve(String relative) {
+    return baseDir.resolve(relative).normalize();
+  }
+
+  public SourceConfig withFile(String newFile, String newFormat) {
+    return new SourceConfig(id, title, description, newFormat, newFile, null, coordinates, null, false,
+        access, aliasesFile, tokens, options, baseDir);
+  }
+
+  public SourceConfig withBaseDir(Path dir) {
+    return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
+        genotypes, access, aliasesFile, tokens, options, dir);
+  }
+}

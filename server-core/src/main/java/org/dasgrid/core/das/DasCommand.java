@@ -1,0 +1,13 @@
+package org.dasgrid.core.das;
+
+/** One DAS command ({@code features}, {@code types}...): validates a request and prepares its answer. */
+public interface DasCommand {
+  /** The command name in the URL. */
+  String name();
+
+  /** Whether the command is addressed to a source ({@code /das/{source}/{command}}). */
+  boolean perSource();
+
+  /** Validates the request and returns the response to write; throws {@link DasException} otherwise. */
+  DasResponse execute(DasRequest request, DasContext context);
+}

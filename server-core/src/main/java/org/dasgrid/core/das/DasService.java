@@ -1,0 +1,64 @@
+package org.dasgrid.core.das;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.dasgrid.core.das.command.DsnCommand;
+import org.dasgrid.core.das.command.EntryPointsCommand;
+import org.dasgrid.core.das.command.FeaturesCommand;
+import org.dasgrid.core.das.command.SequenceCommand;
+import org.dasgrid.core.das.command.SourcesCommand;
+import org.dasgrid.core.das.command.StylesheetCommand;
+import org.dasgrid.core.das.command.TypesCommand;
+import org.dasgrid.core.render.JsonRenderer;
+import org.dasgrid.core.render.Node;
+import org.dasgrid.core.render.XmlRenderer;
+
+/** Dispatches DAS requests to their commands and renders DAS errors. */
+public final class DasService {
+  private final Map<String, DasCommand> commands;
+  private final DasContext context;
+
+  public DasService(DasContext context) {
+    this(context, List.of(new SourcesCommand(), new DsnCommand(), new EntryPointsCommand(),
+        new TypesCommand(), new FeaturesCommand(), new SequenceCommand(), new StylesheetCommand()));
+  }
+
+  public DasService(DasContext context, List<DasCommand> commands) {
+    this.context = context;
+    this.commands = commands.stream().collect(Collectors.toUnmodifiableMap(DasCommand::name, Function.identity()));
+  }
+
+  public DasContext context() {
+    return context;
+  }
+
+  /**
+   * Answers a request: {@code /das/{command}} for server commands, {@code /das/{source}/{command}} for
+   * source commands, and {@code /das/{source}} for a source's own {@code sources} document.
+   */
+  public DasResponse handle(DasRequest request) {
+    DasCommand command = commands.get(request.command());
+    if (command == null || command.perSource() == request.source().isEmpty()
+        && !(request.command().equals("sources"))) {
+      throw new DasException(DasStatus.BAD_COMMAND, "unknown command '%s'", shorten(request.command()));
+    }
+    return command.execute(request, context);
+  }
+
+  /** A small well-formed error document (XML, or JSON when asked) for a DAS status and message. */
+  public static DasResponse error(DasStatus status, String message, boolean json) {
+    Node root = Node.of("DASERROR", "error").attr("status", status.code()).text("message", message);
+    if (json) {
+      return DasResponse.of(ResponseFormat.JSON.contentType(), "", Capabilities.SERVER,
+          out -> JsonRenderer.write(root, out));
+    }
+    return DasResponse.of(ResponseFormat.XML.contentType(), "", Capabilities.SERVER,
+        out -> XmlRenderer.write(root, out));
+  }
+
+  private static String shorten(String s) {
+    return s.length() <= 40 ? s : s.substring(0, 37) + "...";
+  }
+}

@@ -1,0 +1,33 @@
+package org.dasgrid.core.das;
+
+/**
+ * DAS 1.6 status codes. The HTTP status of a DAS response equals its DAS status, so clients that read
+ * either agree (MyDas sends 403/405 with HTTP 200, a wart we do not copy).
+ */
+public enum DasStatus {
+  OK(200, "OK"),
+  BAD_COMMAND(400, "bad command"),
+  BAD_DATA_SOURCE(401, "bad data source"),
+  BAD_COMMAND_ARGUMENTS(402, "bad command arguments"),
+  BAD_REFERENCE_OBJECT(403, "bad reference object"),
+  BAD_STYLESHEET(404, "bad stylesheet"),
+  COORDINATE_ERROR(405, "coordinate error"),
+  SERVER_ERROR(500, "server error"),
+  UNIMPLEMENTED(501, "unimplemented feature");
+
+  private final int code;
+  private final String meaning;
+
+  DasStatus(int code, String meaning) {
+    this.code = code;
+    this.meaning = meaning;
+  }
+
+  public int code() {
+    return code;
+  }
+
+  public String meaning() {
+    return meaning;
+  }
+}

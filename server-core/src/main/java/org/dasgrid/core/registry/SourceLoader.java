@@ -1,0 +1,219 @@
+package org.dasgrid.core.registry;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.source.DataSource;
+import org.dasgrid.core.source.DataSourceProvider;
+import org.dasgrid.core.source.DataSourceProviders;
+import org.dasgrid.core.source.LoadMonitor;
+import org.dasgrid.core.source.SequenceSource;
+import org.dasgrid.core.source.SequencedSource;
+import org.dasgrid.core.source.SourceLoadException;
+
+/**
+ * Loads configured sources in parallel and reloads them in the background. A load that fails marks its
+ * source failed with a one-line reason and leaves the others alone; a reload that fails keeps the previous
+ * version serving and records why.
+ */
+public final class SourceLoader implements AutoCloseable {
+  private static final long PROGRESS_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(3);
+
+  private final DataSourceProviders providers;
+  private final LoadListener listener;
+  private final ExecutorService executor;
+  private final Map<String, CompletableFuture<Boolean>> reloads = new ConcurrentHashMap<>();
+
+  public SourceLoader(DataSourceProviders providers, LoadListener listener, int threads) {
+    this.providers = providers;
+    this.listener = listener;
+    AtomicInteger n = new AtomicInteger();
+    this.executor =
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread t = new Thread(r, "dasgrid-loader-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /** Starts loading every source; the future completes when all are loaded or failed. */
+  public CompletableFuture<Void> loadAll(SourceRegistry registry) {
+    List<CompletableFuture<Boolean>> all = new ArrayList<>();
+    for (SourceSlot slot : registry.all()) {
+      all.add(CompletableFuture.supplyAsync(() -> loadInto(slot, false), executor));
+    }
+    return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new));
+  }
+
+  /**
+   * Reloads a source in the background and swaps it in when complete. While a reload of the source runs, a
+   * second request joins it. The future tells whether the new version is serving.
+   */
+  public CompletableFuture<Boolean> reload(SourceSlot slot) {
+    return reloads.computeIfAbsent(
+        slot.id(),
+        id ->
+            CompletableFuture.supplyAsync(() -> loadInto(slot, true), executor)
+                .whenComplete((ok, e) -> reloads.remove(id)));
+  }
+
+  private boolean loadInto(SourceSlot slot, boolean reload) {
+    SourceConfig config = slot.config();
+    long started = System.nanoTime();
+    boolean replacing = reload && slot.loaded().isPresent();
+    try {
+      LoadedSource loaded = load(config, progress -> {
+        if (replacing) {
+          slot.setReloading(progress);
+        } else {
+          slot.setState(new SourceState.Loading(progress));
+        }
+      }, started);
+      slot.setState(new SourceState.Ready(loaded));
+      slot.setLastReloadError(null);
+      listener.loaded(loaded, reload);
+      return true;
+    } catch (SourceLoadException e) {
+      fail(slot, e.getMessage(), replacing, reload);
+    } catch (OutOfMemoryError e) {
+      fail(slot, config.path().getFileName() + ": out of memory while loading; raise -Xmx", replacing, reload);
+    } catch (RuntimeException | IOException e) {
+      fail(slot, config.path().getFileName() + ": " + oneLine(e), replacing, reload);
+    } finally {
+      slot.setReloading(null);
+    }
+    return false;
+  }
+
+  private void fail(SourceSlot slot, String reason, boolean keepServing, boolean reload) {
+    if (keepServing) {
+      slot.setLastReloadError(reason);
+    } else {
+      slot.setState(new SourceState.Failed(reason, Instant.now()));
+    }
+    listener.failed(slot.id(), reason, reload);
+  }
+
+  /** Loads one source synchronously; used by the registry and by tools. */
+  public LoadedSource load(SourceConfig config, java.util.function.Consumer<SourceState.Progress> progressSink,
+      long startedNanos) throws SourceLoadException, IOException {
+    DataSourceProvider provider =
+        providers
+            .forFormat(config.format())
+            .orElseThrow(() -> new SourceLoadException("no provider for format '" + config.format() + "'"));
+    List<Path> files = new ArrayList<>();
+    files.add(config.path());
+    config.sequence().ifPresent(files::add);
+    config.stylesheet().ifPresent(files::add);
+    long totalBytes = 0;
+    for (Path f : files) {
+      if (!Files.isRegularFile(f)) {
+        throw SourceLoadException.badFile(f, "file not found");
+      }
+      totalBytes += Files.size(f);
+    }
+    ThrottledMonitor monitor = new ThrottledMonitor(config.id(), totalBytes, startedNanos, progressSink);
+    DataSource data = provider.load(config, monitor);
+    if (config.sequence().isPresent()) {
+      DataSourceProvider fasta =
+          providers.forFormat("fasta").orElseThrow(() -> new SourceLoadException("no provider for FASTA"));
+      DataSource seq = fasta.load(config.withFile(config.sequence().get().toString(), "fasta"), LoadMonitor.NONE);
+      if (!(seq instanceof SequenceSource)) {
+        throw new SourceLoadException("the fasta provider gave no sequence");
+      }
+      data = new SequencedSource(data, seq);
+    }
+    Optional<String> stylesheet = Optional.empty();
+    if (config.stylesheet().isPresent()) {
+      stylesheet = Optional.of(readStylesheet(config.stylesheet().get()));
+    }
+    String version = SourceVersion.of(files);
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
+    return new LoadedSource(config, data, version, stylesheet, Instant.now(), millis);
+  }
+
+  /** Reads a configured stylesheet and checks that it is well-formed XML, naming the line if not. */
+  static String readStylesheet(Path file) throws SourceLoadException, IOException {
+    String xml = Files.readString(file);
+    XMLInputFactory f = XMLInputFactory.newFactory();
+    f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+    f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+    try (InputStream in = Files.newInputStream(file)) {
+      XMLStreamReader r = f.createXMLStreamReader(in);
+      boolean sawStyle = false;
+      while (r.hasNext()) {
+        if (r.next() == XMLStreamReader.START_ELEMENT && r.getLocalName().equals("DASSTYLE")) {
+          sawStyle = true;
+        }
+      }
+      if (!sawStyle) {
+        throw SourceLoadException.badFile(file, "not a DAS stylesheet: no DASSTYLE element");
+      }
+    } catch (XMLStreamException e) {
+      long line = e.getLocation() == null ? 0 : e.getLocation().getLineNumber();
+      throw SourceLoadException.badRecord(file, line, "stylesheet is not well-formed XML");
+    }
+    return xml;
+  }
+
+  static String oneLine(Throwable e) {
+    String m = e.getMessage();
+    if (m == null || m.isBlank()) {
+      m = e.getClass().getSimpleName();
+    }
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+
+  @Override
+  public void close() {
+    executor.shutdownNow();
+  }
+
+  /** Passes progress on at most every few seconds, to the slot and the listener. */
+  private final class ThrottledMonitor implements LoadMonitor {
+    private final String id;
+    private final long totalBytes;
+    private final long started;
+    private final java.util.function.Consumer<SourceState.Progress> sink;
+    private long lastReport;
+
+    ThrottledMonitor(String id, long totalBytes, long started,
+        java.util.function.Consumer<SourceState.Progress> sink) {
+      this.id = id;
+      this.totalBytes = totalBytes;
+      this.started = started;
+      this.sink = sink;
+      this.lastReport = started;
+    }
+
+    @Override
+    public void progress(long records, long bytesRead) {
+      long now = System.nanoTime();
+      SourceState.Progress p = new SourceState.Progress(records, bytesRead, totalBytes, started);
+      sink.accept(p);
+      if (now - lastReport >= PROGRESS_INTERVAL_NANOS) {
+        lastReport = now;
+        listener.progress(id, p);
+      }
+    }
+  }
+}

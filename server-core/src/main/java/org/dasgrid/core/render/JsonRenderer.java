@@ -1,0 +1,64 @@
+package org.dasgrid.core.render;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a {@link Node} tree as JSON: {@code {"<root jsonKey>": {...}}}, attributes as fields, text as
+ * {@link Node#textKey()}, children as arrays grouped by {@link Node#jsonKey()}.
+ */
+public final class JsonRenderer {
+  private JsonRenderer() {}
+
+  public static void write(Node root, OutputStream out) throws IOException {
+    try (JsonGenerator g = JsonOutput.generator(out)) {
+      g.writeStartObject();
+      g.writeFieldName(root.jsonKey());
+      writeObject(root, g);
+      g.writeEndObject();
+    }
+  }
+
+  private static void writeObject(Node n, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    for (int i = 0; i < n.attrCount(); i++) {
+      g.writeFieldName(n.attrName(i));
+      writeValue(n.attrValue(i), g);
+    }
+    if (n.text() != null) {
+      g.writeFieldName(n.textKey());
+      writeValue(n.text(), g);
+    }
+    Map<String, List<Node>> groups = new LinkedHashMap<>();
+    for (Node c : n.children()) {
+      groups.computeIfAbsent(c.jsonKey(), k -> new ArrayList<>()).add(c);
+    }
+    for (Map.Entry<String, List<Node>> e : groups.entrySet()) {
+      g.writeArrayFieldStart(e.getKey());
+      for (Node c : e.getValue()) {
+        writeObject(c, g);
+      }
+      g.writeEndArray();
+    }
+    g.writeEndObject();
+  }
+
+  private static void writeValue(Object v, JsonGenerator g) throws IOException {
+    if (v instanceof Integer i) {
+      g.writeNumber(i);
+    } else if (v instanceof Long l) {
+      g.writeNumber(l);
+    } else if (v instanceof Double d) {
+      g.writeNumber(d);
+    } else if (v instanceof Boolean b) {
+      g.writeBoolean(b);
+    } else {
+      g.writeString(String.valueOf(v));
+    }
+  }
+}

@@ -1,0 +1,99 @@
+package org.dasgrid.core.segment;
+
+import java.util.Optional;
+import org.dasgrid.core.das.DasException;
+
+/**
+ * A {@code segment=REF[:START,STOP]} argument as the client wrote it. Without a range it means the whole
+ * reference.
+ *
+ * <p>Reference names may themselves contain {@code :} (e.g. HLA alleles), so only a suffix after the last
+ * colon that contains a comma is read as a range.
+ */
+public record SegmentRequest(String ref, Optional<Range> range) {
+  /** Longest coordinate we read; more digits cannot be a position on any genome. */
+  private static final int MAX_DIGITS = 15;
+
+  public SegmentRequest {
+    if (ref == null || ref.isEmpty()) {
+      throw new IllegalArgumentException("empty reference");
+    }
+  }
+
+  public static SegmentRequest whole(String ref) {
+    return new SegmentRequest(ref, Optional.empty());
+  }
+
+  public static SegmentRequest of(String ref, long start, long stop) {
+    return new SegmentRequest(ref, Optional.of(new Range(start, stop)));
+  }
+
+  /** Parses one segment argument; malformed syntax is a 402 naming the offending text. */
+  public static SegmentRequest parse(String text) {
+    if (text == null || text.isBlank()) {
+      throw DasException.badArguments("empty segment");
+    }
+    int colon = text.lastIndexOf(':');
+    if (colon < 0 || text.indexOf(',', colon) < 0) {
+      return whole(checkRef(text, text));
+    }
+    String ref = checkRef(text.substring(0, colon), text);
+    String coords = text.substring(colon + 1);
+    int comma = coords.indexOf(',');
+    if (comma != coords.lastIndexOf(',')) {
+      throw malformed(text);
+    }
+    long start = parseCoordinate(coords.substring(0, comma), text);
+    long stop = parseCoordinate(coords.substring(comma + 1), text);
+    if (start > stop) {
+      throw DasException.badArguments("segment %s: start %d is after stop %d", shorten(text), start, stop);
+    }
+    return of(ref, start, stop);
+  }
+
+  private static String checkRef(String ref, String text) {
+    if (ref.isEmpty()) {
+      throw DasException.badArguments("segment '%s' has no reference name", shorten(text));
+    }
+    for (int i = 0; i < ref.length(); i++) {
+      char c = ref.charAt(i);
+      if (Character.isWhitespace(c) || Character.isISOControl(c)) {
+        throw DasException.badArguments("segment reference may not contain whitespace or control characters");
+      }
+    }
+    return ref;
+  }
+
+  private static long parseCoordinate(String s, String text) {
+    String digits = s.strip();
+    boolean negative = digits.startsWith("-");
+    if (negative) {
+      digits = digits.substring(1);
+    }
+    if (digits.isEmpty() || digits.length() > MAX_DIGITS) {
+      throw malformed(text);
+    }
+    for (int i = 0; i < digits.length(); i++) {
+      if (digits.charAt(i) < '0' || digits.charAt(i) > '9') {
+        throw malformed(text);
+      }
+    }
+    long v = Long.parseLong(digits);
+    return negative ? -v : v;
+  }
+
+  private static DasException malformed(String text) {
+    return DasException.badArguments(
+        "malformed segment '%s': expected REF or REF:START,STOP with integer coordinates", shorten(text));
+  }
+
+  /** Messages quote client text; keep them short whatever the client sent. */
+  static String shorten(String text) {
+    return text.length() <= 60 ? text : text.substring(0, 57) + "...";
+  }
+
+  @Override
+  public String toString() {
+    return range.map(r -> ref + ":" + r.start() + "," + r.stop()).orElse(ref);
+  }
+}

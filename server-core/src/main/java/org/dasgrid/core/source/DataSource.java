@@ -1,0 +1,43 @@
+package org.dasgrid.core.source;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.dasgrid.core.feature.Feature;
+import org.dasgrid.core.feature.FeatureType;
+import org.dasgrid.core.segment.Segment;
+
+/**
+ * What every data source answers, whatever its format or where its data live. Implementations are immutable
+ * snapshots: a reload builds a new one and swaps it in, so a request sees one version from start to end.
+ *
+ * <p>Optional abilities are separate capability interfaces ({@link SequenceSource}, {@link
+ * GenotypeSource}); the DAS capabilities a source advertises are derived from which it implements.
+ */
+public interface DataSource {
+
+  /** The reference sequences, in the source's own order (also the order of genotype answers). */
+  List<EntryPoint> entryPoints();
+
+  /** The reference with this name or alias. */
+  Optional<EntryPoint> entryPoint(String nameOrAlias);
+
+  /** Calls {@code sink} with each feature overlapping the segment and passing the filter, by start. */
+  void features(Segment segment, FeatureFilter filter, Consumer<Feature> sink);
+
+  /** How many features {@link #features} would give. */
+  int countFeatures(Segment segment, FeatureFilter filter);
+
+  /** The features with this id, wherever they are (several when one GFF3 feature spans lines). */
+  List<Feature> featuresById(String id);
+
+  /** Feature counts per type over the whole source, ordered by type id. */
+  Map<FeatureType, Integer> typeCounts();
+
+  /** Feature counts per type inside a segment, ordered by type id. */
+  Map<FeatureType, Integer> typeCounts(Segment segment);
+
+  /** Size figures for the status page, metrics and logs. */
+  SourceStats stats();
+}

@@ -1,0 +1,295 @@
+package org.dasgrid.core.source;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.dasgrid.core.feature.Feature;
+import org.dasgrid.core.feature.FeatureType;
+import org.dasgrid.core.index.IntervalIndex;
+import org.dasgrid.core.segment.Segment;
+
+/**
+ * A source whose features are all held in memory: one {@link IntervalIndex} per reference, a map from
+ * feature id to features, and precomputed per-type counts. Every in-memory format (GFF2, GFF3, GTF, BED, VCF
+ * sites) loads into one of these through {@link #builder()}.
+ */
+public final class InMemoryFeatureSource implements DataSource {
+  private final List<EntryPoint> entryPoints;
+  private final Map<String, EntryPoint> byName;
+  private final Map<String, IntervalIndex<Feature>> indexes;
+  private final Map<String, Object> byId;
+  private final Map<FeatureType, Integer> typeCounts;
+  private final SourceStats stats;
+
+  private InMemoryFeatureSource(Builder b) {
+    Map<String, List<Feature>> perRef = new LinkedHashMap<>();
+    for (String ref : b.declared.keySet()) {
+      perRef.put(ref, new ArrayList<>());
+    }
+    Map<String, Object> ids = new HashMap<>(b.features.size() * 2);
+    Map<String, FeatureType> types = new HashMap<>();
+    Map<String, int[]> counts = new TreeMap<>();
+    for (Feature f : b.features) {
+      perRef.computeIfAbsent(f.ref(), k -> new ArrayList<>()).add(f);
+      ids.merge(f.id(), f, InMemoryFeatureSource::appendId);
+      types.putIfAbsent(f.type().id(), f.type());
+      counts.computeIfAbsent(f.type().id(), k -> new int[1])[0]++;
+    }
+    Map<String, IntervalIndex<Feature>> idx = new HashMap<>();
+    List<EntryPoint> eps = new ArrayList<>();
+    for (Map.Entry<String, List<Feature>> e : perRef.entrySet()) {
+      IntervalIndex<Feature> index = IntervalIndex.of(e.getValue(), Feature::start, Feature::end);
+      idx.put(e.getKey(), index);
+      int length = Math.max(b.declared.getOrDefault(e.getKey(), 0), index.maxEnd());
+      if (length > 0) {
+        eps.add(EntryPoint.of(e.getKey(), length));
+      }
+    }
+    this.entryPoints = withBuiltInAliases(eps);
+    this.byName = nameMap(entryPoints);
+    this.indexes = Map.copyOf(idx);
+    this.byId = ids;
+    Map<FeatureType, Integer> tc = new LinkedHashMap<>();
+    counts.forEach((id, n) -> tc.put(types.get(id), n[0]));
+    this.typeCounts = Collections.unmodifiableMap(tc);
+    this.stats = new SourceStats(b.features.size(), b.bytesRead, -1);
+  }
+
+  private static Object appendId(Object existing, Object added) {
+    if (existing instanceof Feature f) {
+      List<Feature> list = new ArrayList<>(2);
+      list.add(f);
+      list.add((Feature) added);
+      return list;
+    }
+    @SuppressWarnings("unchecked")
+    List<Feature> list = (List<Feature>) existing;
+    list.add((Feature) added);
+    return list;
+  }
+
+  /** Adds the built-in aliases of each reference that do not clash with another reference's name. */
+  static List<EntryPoint> withBuiltInAliases(List<EntryPoint> eps) {
+    Map<String, Integer> claims = new HashMap<>();
+    for (EntryPoint ep : eps) {
+      claims.put(ep.name(), Integer.MAX_VALUE);
+    }
+    for (EntryPoint ep : eps) {
+      for (String a : ReferenceAliases.builtIn(ep.name())) {
+        claims.merge(a, 1, Integer::sum);
+      }
+    }
+    List<EntryPoint> out = new ArrayList<>(eps.size());
+    for (EntryPoint ep : eps) {
+      List<String> aliases = new ArrayList<>(ep.aliases());
+      for (String a : ReferenceAliases.builtIn(ep.name())) {
+        if (claims.get(a) == 1 && !aliases.contains(a)) {
+          aliases.add(a);
+        }
+      }
+      out.add(ep.withAliases(aliases));
+    }
+    return List.copyOf(out);
+  }
+
+  static Map<String, EntryPoint> nameMap(List<EntryPoint> eps) {
+    Map<String, EntryPoint> m = new HashMap<>();
+    for (EntryPoint ep : eps) {
+      for (String a : ep.aliases()) {
+        m.put(a, ep);
+      }
+    }
+    for (EntryPoint ep : eps) {
+      m.put(ep.name(), ep); // real names win over aliases
+    }
+    return Map.copyOf(m);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  @Override
+  public List<EntryPoint> entryPoints() {
+    return entryPoints;
+  }
+
+  @Override
+  public Optional<EntryPoint> entryPoint(String nameOrAlias) {
+    return Optional.ofNullable(byName.get(nameOrAlias));
+  }
+
+  @Override
+  public void features(Segment segment, FeatureFilter filter, Consumer<Feature> sink) {
+    IntervalIndex<Feature> index = indexes.get(segment.ref());
+    if (index == null) {
+      return;
+    }
+    if (filter.isAny()) {
+      index.forEachOverlapping(segment.start(), segment.stop(), sink);
+    } else {
+      index.forEachOverlapping(
+          segment.start(),
+          segment.stop(),
+          f -> {
+            if (filter.matches(f)) {
+              sink.accept(f);
+            }
+          });
+    }
+  }
+
+  @Override
+  public int countFeatures(Segment segment, FeatureFilter filter) {
+    IntervalIndex<Feature> index = indexes.get(segment.ref());
+    if (index == null) {
+      return 0;
+    }
+    if (filter.isAny()) {
+      return index.countOverlapping(segment.start(), segment.stop());
+    }
+    int[] n = new int[1];
+    index.forEachOverlapping(
+        segment.start(),
+        segment.stop(),
+        f -> {
+          if (filter.matches(f)) {
+            n[0]++;
+          }
+        });
+    return n[0];
+  }
+
+  @Override
+  public List<Feature> featuresById(String id) {
+    Object o = byId.get(id);
+    if (o == null) {
+      return List.of();
+    }
+    if (o instanceof Feature f) {
+      return List.of(f);
+    }
+    @SuppressWarnings("unchecked")
+    List<Feature> list = (List<Feature>) o;
+    return Collections.unmodifiableList(list);
+  }
+
+  @Override
+  public Map<FeatureType, Integer> typeCounts() {
+    return typeCounts;
+  }
+
+  @Override
+  public Map<FeatureType, Integer> typeCounts(Segment segment) {
+    Map<String, FeatureType> types = new HashMap<>();
+    Map<String, int[]> counts = new TreeMap<>();
+    features(
+        segment,
+        FeatureFilter.ANY,
+        f -> {
+          types.putIfAbsent(f.type().id(), f.type());
+          counts.computeIfAbsent(f.type().id(), k -> new int[1])[0]++;
+        });
+    Map<FeatureType, Integer> out = new LinkedHashMap<>();
+    counts.forEach((id, n) -> out.put(types.get(id), n[0]));
+    return out;
+  }
+
+  @Override
+  public SourceStats stats() {
+    return stats;
+  }
+
+  /** Collects features and declared reference lengths; not thread-safe. */
+  public static final class Builder {
+    private final Map<String, Integer> declared = new LinkedHashMap<>();
+    private final List<Feature> features = new ArrayList<>();
+    private final List<Feature.Builder> pending = new ArrayList<>();
+    private long bytesRead;
+
+    /**
+     * Declares a reference and its length (GFF {@code ##sequence-region}, a FASTA index). References are
+     * listed in declaration order, then in order of first feature.
+     */
+    public Builder declareReference(String name, int length) {
+      declared.merge(name, length, Math::max);
+      return this;
+    }
+
+    public Builder add(Feature f) {
+      features.add(f);
+      return this;
+    }
+
+    /**
+     * Adds a feature still being built, whose parts and (when missing) id are completed at {@link
+     * #build()}: a feature without an id gets {@code type:ref:start..end} (with {@code #n} on a clash), and
+     * every feature lists as parts the features naming it as parent.
+     */
+    public Builder add(Feature.Builder f) {
+      pending.add(f);
+      return this;
+    }
+
+    public Builder bytesRead(long bytes) {
+      this.bytesRead = bytes;
+      return this;
+    }
+
+    public int size() {
+      return features.size() + pending.size();
+    }
+
+    public InMemoryFeatureSource build() {
+      completePending();
+      return new InMemoryFeatureSource(this);
+    }
+
+    private void completePending() {
+      if (pending.isEmpty()) {
+        return;
+      }
+      java.util.Set<String> used = new java.util.HashSet<>(pending.size() * 2);
+      for (Feature.Builder b : pending) {
+        if (b.id() != null) {
+          used.add(b.id());
+        }
+      }
+      for (Feature f : features) {
+        used.add(f.id());
+      }
+      Map<String, List<Feature.Builder>> byId = new HashMap<>(pending.size() * 2);
+      for (Feature.Builder b : pending) {
+        if (b.id() == null) {
+          String base = b.type().id() + ":" + b.ref() + ":" + b.start() + ".." + b.end();
+          String id = base;
+          for (int n = 2; !used.add(id); n++) {
+            id = base + "#" + n;
+          }
+          b.id(id);
+        }
+        byId.computeIfAbsent(b.id(), k -> new ArrayList<>(1)).add(b);
+      }
+      for (Feature.Builder child : pending) {
+        for (String parent : child.parents()) {
+          List<Feature.Builder> parents = byId.get(parent);
+          if (parents != null) {
+            for (Feature.Builder p : parents) {
+              p.part(child.id());
+            }
+          }
+        }
+      }
+      for (Feature.Builder b : pending) {
+        features.add(b.build());
+      }
+      pending.clear();
+    }
+  }
+}

@@ -1,0 +1,51 @@
+package org.dasgrid.webapp;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import org.dasgrid.core.registry.LoadListener;
+import org.dasgrid.core.registry.LoadedSource;
+import org.dasgrid.core.registry.SourceState;
+
+/** Prints one line per source as it loads, progress of long loads, and failures with file and line. */
+final class ConsoleLoadListener implements LoadListener {
+  private final PrintStream out;
+
+  ConsoleLoadListener(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public void progress(String sourceId, SourceState.Progress p) {
+    double seconds = (System.nanoTime() - p.startedNanos()) / 1e9;
+    double mbps = p.bytesRead() / 1e6 / Math.max(seconds, 1e-3);
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "  %s: %,d records, %.1f MB", sourceId, p.records(), p.bytesRead() / 1e6));
+    if (p.totalBytes() > 0) {
+      double fraction = p.fraction();
+      sb.append(String.format(Locale.ROOT, " of %.1f MB (%.0f%%)", p.totalBytes() / 1e6, fraction * 100));
+      if (fraction > 0) {
+        double eta = seconds / fraction - seconds;
+        sb.append(String.format(Locale.ROOT, ", %.1f MB/s, ETA %.0f s", mbps, eta));
+      }
+    } else {
+      sb.append(String.format(Locale.ROOT, ", %.1f MB/s", mbps));
+    }
+    out.println(sb);
+  }
+
+  @Override
+  public void loaded(LoadedSource s, boolean reload) {
+    var stats = s.data().stats();
+    double seconds = s.loadMillis() / 1000.0;
+    out.println(String.format(Locale.ROOT, "%s %s: %,d records on %,d references in %.2f s (%.1f MB/s)%s",
+        reload ? "reloaded" : "loaded", s.id(), stats.records(), s.data().entryPoints().size(), seconds,
+        stats.bytesRead() / 1e6 / Math.max(seconds, 1e-3),
+        s.data() instanceof org.dasgrid.core.source.SequenceSource ? " with sequence" : ""));
+  }
+
+  @Override
+  public void failed(String sourceId, String reason, boolean reload) {
+    out.println((reload ? "RELOAD FAILED " : "FAILED ") + sourceId + ": " + reason
+        + (reload ? " (the previous version keeps serving)" : " (source marked unavailable)"));
+  }
+}

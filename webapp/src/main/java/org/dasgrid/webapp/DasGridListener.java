@@ -1,0 +1,52 @@
+package org.dasgrid.webapp;
+
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletContextListener;
+import java.nio.file.Path;
+import java.util.EnumSet;
+
+/**
+ * Starts DasGrid inside a servlet context and registers its servlets and filters, the same way in the WAR
+ * (declared in web.xml) and embedded (added by {@link EmbeddedServer}). The config path comes from the
+ * context parameter or system property {@code dasgrid.config}; without one the bundled examples are served.
+ */
+public final class DasGridListener implements ServletContextListener {
+  public static final String CONFIG_PARAMETER = "dasgrid.config";
+
+  @Override
+  public void contextInitialized(ServletContextEvent event) {
+    ServletContext ctx = event.getServletContext();
+    // embedded, the app is made before the container starts, so config errors reach the command line
+    DasGridApp app = ctx.getAttribute(DasGridApp.ATTRIBUTE) instanceof DasGridApp given ? given : null;
+    if (app == null) {
+      String configured = setting(ctx, CONFIG_PARAMETER);
+      app = DasGridApp.start(configured == null ? null : Path.of(configured), System.out);
+      ctx.setAttribute(DasGridApp.ATTRIBUTE, app);
+    }
+
+    ctx.addFilter("cors", new CorsFilter())
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+    var das = ctx.addServlet("das", new DasServlet(app));
+    das.addMapping("/das/*", "/das");
+    das.setLoadOnStartup(1);
+    ctx.addServlet("health", new HealthServlet(app)).addMapping("/health/*");
+  }
+
+  @Override
+  public void contextDestroyed(ServletContextEvent event) {
+    Object app = event.getServletContext().getAttribute(DasGridApp.ATTRIBUTE);
+    if (app instanceof DasGridApp a) {
+      a.close();
+    }
+  }
+
+  private static String setting(ServletContext ctx, String name) {
+    String v = ctx.getInitParameter(name);
+    if (v == null || v.isBlank()) {
+      v = System.getProperty(name);
+    }
+    return v == null || v.isBlank() ? null : v;
+  }
+}

@@ -1,0 +1,121 @@
+package org.dasgrid.webapp;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.LifecycleState;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.coyote.http11.Http11NioProtocol;
+
+/**
+ * DasGrid on an embedded Tomcat 10.1: the same listener and servlets as the WAR, in one process. Tests start
+ * it on port 0 and ask {@link #port()}.
+ */
+public final class EmbeddedServer implements AutoCloseable {
+  private final Tomcat tomcat;
+  private final DasGridApp app;
+  private final Connector connector;
+  private final Path baseDir;
+
+  private EmbeddedServer(Tomcat tomcat, DasGridApp app, Connector connector, Path baseDir) {
+    this.tomcat = tomcat;
+    this.app = app;
+    this.connector = connector;
+    this.baseDir = baseDir;
+  }
+
+  /** Reads the config, starts Tomcat, and starts loading sources in the background. */
+  public static EmbeddedServer start(ServerOptions options, PrintStream console) throws IOException {
+    DasGridApp app = DasGridApp.start(options.config().orElse(null), console);
+    Path baseDir = Files.createTempDirectory("dasgrid-tomcat");
+    Tomcat tomcat = new Tomcat();
+    tomcat.setBaseDir(baseDir.toString());
+    Connector connector = new Connector(Http11NioProtocol.class.getName());
+    connector.setPort(options.port());
+    connector.setProperty("address", options.bind());
+    connector.setProperty("maxThreads", "200");
+    connector.setProperty("acceptCount", "200");
+    connector.setProperty("maxKeepAliveRequests", "1000");
+    connector.setProperty("connectionTimeout", "20000");
+    connector.setProperty("maxHttpHeaderSize", "16384");
+    connector.setProperty("server", app.serverName());
+    connector.setURIEncoding("UTF-8");
+    tomcat.getService().addConnector(connector);
+    tomcat.setConnector(connector);
+    Path docBase = Files.createDirectories(baseDir.resolve("webapp"));
+    Context ctx = tomcat.addContext("", docBase.toString());
+    ctx.addServletContainerInitializer((classes, sc) -> sc.setAttribute(DasGridApp.ATTRIBUTE, app), null);
+    ctx.addApplicationListener(DasGridListener.class.getName());
+    try {
+      tomcat.start();
+    } catch (LifecycleException e) {
+      app.close();
+      throw new IOException("cannot start Tomcat: " + e.getMessage(), e);
+    }
+    if (connector.getState() != LifecycleState.STARTED || connector.getLocalPort() < 0) {
+      try {
+        tomcat.stop();
+        tomcat.destroy();
+      } catch (LifecycleException e) {
+        // already failing; the message below says why
+      }
+      app.close();
+      throw new IOException("cannot listen on " + options.bind() + ":" + options.port()
+          + " (is the port in use?)");
+    }
+    return new EmbeddedServer(tomcat, app, connector, baseDir);
+  }
+
+  public int port() {
+    return connector.getLocalPort();
+  }
+
+  /** {@code http://127.0.0.1:PORT}, for clients on this machine. */
+  public String localUrl() {
+    return "http://127.0.0.1:" + port();
+  }
+
+  public DasGridApp app() {
+    return app;
+  }
+
+  /** Waits until every source is loaded or failed; false on timeout. */
+  public boolean awaitLoaded(long timeout, TimeUnit unit) {
+    try {
+      app.loaded().get(timeout, unit);
+      return true;
+    } catch (java.util.concurrent.TimeoutException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (java.util.concurrent.ExecutionException e) {
+      return true; // failures are recorded per source
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      tomcat.stop();
+      tomcat.destroy();
+    } catch (LifecycleException e) {
+      // stopping anyway
+    }
+    app.close();
+    deleteQuietly(baseDir);
+  }
+
+  private static void deleteQuietly(Path dir) {
+    try (var walk = Files.walk(dir)) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // a leftover temp folder is harmless
+    }
+  }
+}

@@ -1,0 +1,69 @@
+package org.dasgrid.webapp;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.dasgrid.core.registry.SourceSlot;
+import org.dasgrid.core.registry.SourceState;
+import org.dasgrid.core.render.JsonOutput;
+
+/**
+ * {@code /health/live} (the process answers) and {@code /health/ready} (every configured source is loaded
+ * or marked failed), for load balancers and Kubernetes probes.
+ */
+final class HealthServlet extends HttpServlet {
+  private static final long serialVersionUID = 1L;
+  private final transient DasGridApp app;
+
+  HealthServlet(DasGridApp app) {
+    this.app = app;
+  }
+
+  @Override
+  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    String path = req.getPathInfo() == null ? "" : req.getPathInfo();
+    resp.setContentType("application/json");
+    resp.setCharacterEncoding(StandardCharsets.UTF_8.name());
+    resp.setHeader("Cache-Control", "no-store");
+    switch (path) {
+      case "/live" -> {
+        resp.setStatus(200);
+        resp.getWriter().write("{\"status\":\"live\"}");
+      }
+      case "/ready" -> ready(resp);
+      default -> {
+        resp.setStatus(404);
+        resp.getWriter().write("{\"error\":{\"status\":404,\"message\":\"use /health/live or /health/ready\"}}");
+      }
+    }
+  }
+
+  private void ready(HttpServletResponse resp) throws IOException {
+    boolean ready = app.registry().settled();
+    resp.setStatus(ready ? 200 : 503);
+    try (var g = JsonOutput.generator(resp.getOutputStream())) {
+      g.writeStartObject();
+      g.writeStringField("status", ready ? "ready" : "loading");
+      g.writeArrayFieldStart("sources");
+      for (SourceSlot s : app.registry().all()) {
+        g.writeStartObject();
+        g.writeStringField("id", s.id());
+        SourceState st = s.state();
+        if (st instanceof SourceState.Ready r) {
+          g.writeStringField("state", "ready");
+          g.writeStringField("version", r.source().version());
+        } else if (st instanceof SourceState.Failed f) {
+          g.writeStringField("state", "failed");
+          g.writeStringField("error", f.reason());
+        } else {
+          g.writeStringField("state", "loading");
+        }
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package org.dasgrid.webapp;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Command-line options of the embedded server:
+ * {@code [--config PATH] [--port N] [--grpc-port N] [--node-id ID] [--bind ADDRESS]}.
+ */
+public record ServerOptions(
+    Optional<Path> config, int port, OptionalInt grpcPort, Optional<String> nodeId, String bind) {
+
+  public static final String USAGE =
+      "usage: java -jar dasgrid.jar [--config PATH] [--port N] [--grpc-port N] [--node-id ID] [--bind ADDRESS]\n"
+          + "  --config PATH    YAML config (default: the bundled example sources)\n"
+          + "  --port N         HTTP port (default 8080; 0 picks a free one)\n"
+          + "  --grpc-port N    also serve the gRPC sidecar on this port (cluster nodes)\n"
+          + "  --node-id ID     this node's id in the config's cluster section\n"
+          + "  --bind ADDRESS   address to listen on (default 0.0.0.0)";
+
+  public static ServerOptions defaults() {
+    return new ServerOptions(Optional.empty(), 8080, OptionalInt.empty(), Optional.empty(), "0.0.0.0");
+  }
+
+  public ServerOptions withPort(int p) {
+    return new ServerOptions(config, p, grpcPort, nodeId, bind);
+  }
+
+  public ServerOptions withConfig(Path p) {
+    return new ServerOptions(Optional.of(p), port, grpcPort, nodeId, bind);
+  }
+
+  public ServerOptions withBind(String address) {
+    return new ServerOptions(config, port, grpcPort, nodeId, address);
+  }
+
+  /** Parses arguments; a mistake is an {@link IllegalArgumentException} whose message is for the user. */
+  public static ServerOptions parse(String... args) {
+    ServerOptions o = defaults();
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      String name = a;
+      String value = null;
+      int eq = a.indexOf('=');
+      if (a.startsWith("--") && eq > 0) {
+        name = a.substring(0, eq);
+        value = a.substring(eq + 1);
+      }
+      switch (name) {
+        case "--config" -> o = new ServerOptions(Optional.of(Path.of(value(args, ++i, name, value, eq))),
+            o.port, o.grpcPort, o.nodeId, o.bind);
+        case "--port" -> o = o.withPort(port(value(args, ++i, name, value, eq), name));
+        case "--grpc-port" -> o = new ServerOptions(o.config,
+            o.port, OptionalInt.of(port(value(args, ++i, name, value, eq), name)), o.nodeId, o.bind);
+        case "--node-id" -> o = new ServerOptions(o.config, o.port, o.grpcPort,
+            Optional.of(value(args, ++i, name, value, eq)), o.bind);
+        case "--bind" -> o = o.withBind(value(args, ++i, name, value, eq));
+        default -> throw new IllegalArgumentException("unknown option '" + a + "'");
+      }
+      if (value != null) {
+        i--; // the value was part of --name=value, not the next argument
+      }
+    }
+    return o;
+  }
+
+  private static String value(String[] args, int i, String name, String inline, int eq) {
+    if (inline != null) {
+      return inline;
+    }
+    if (i >= args.length || args[i].startsWith("--")) {
+      throw new IllegalArgumentException(name + " needs a value");
+    }
+    return args[i];
+  }
+
+  private static int port(String v, String name) {
+    try {
+      int p = Integer.parseInt(v);
+      if (p >= 0 && p <= 65535) {
+        return p;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(name + " must be a port number from 0 to 65535, not '" + v + "'");
+  }
+}
