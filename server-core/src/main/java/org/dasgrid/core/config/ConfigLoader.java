@@ -53,9 +53,12 @@ public final class ConfigLoader {
       throw new ConfigException(
           abs.getFileName() + ": unknown key '" + e.getPropertyName() + "' at " + path(e) + known);
     } catch (JsonMappingException e) {
+      if (e.getCause() instanceof JsonProcessingException syntax) {
+        throw new ConfigException(abs.getFileName() + ": not valid YAML" + line(syntax) + ": " + firstLine(syntax));
+      }
       throw new ConfigException(abs.getFileName() + ": bad value at " + path(e) + ": " + firstLine(e));
     } catch (JsonProcessingException e) {
-      throw new ConfigException(abs.getFileName() + ": not valid YAML: " + firstLine(e));
+      throw new ConfigException(abs.getFileName() + ": not valid YAML" + line(e) + ": " + firstLine(e));
     } catch (IOException e) {
       throw new ConfigException(abs.getFileName() + ": cannot read: " + e.getMessage());
     }
@@ -167,6 +170,11 @@ public final class ConfigLoader {
       }
     }
     return sb.length() == 0 ? "top level" : sb.toString();
+  }
+
+  private static String line(JsonProcessingException e) {
+    return e.getLocation() == null || e.getLocation().getLineNr() < 1 ? ""
+        : " at line " + e.getLocation().getLineNr();
   }
 
   private static String firstLine(JsonProcessingException e) {

@@ -22,6 +22,15 @@ public final class SourceRegistry {
     this.slots = Collections.unmodifiableMap(m);
   }
 
+  /** A registry of sources already loaded (tools, tests, and nodes fed from elsewhere). */
+  public static SourceRegistry ofLoaded(List<LoadedSource> sources) {
+    SourceRegistry r = new SourceRegistry(sources.stream().map(LoadedSource::config).toList());
+    for (LoadedSource s : sources) {
+      r.slots.get(s.id()).setState(new SourceState.Ready(s));
+    }
+    return r;
+  }
+
   public List<SourceSlot> all() {
     return new ArrayList<>(slots.values());
   }

@@ -12,7 +12,11 @@ import org.dasgrid.core.segment.Segment;
 public interface FeatureDocument {
   void begin(String href) throws IOException;
 
-  void beginSegment(Segment segment, String version, String label) throws IOException;
+  /**
+   * Starts a segment. {@code id} is the reference name the client asked for (possibly an alias), {@code
+   * segment} the resolved coordinates, {@code label} the source's own name for the reference.
+   */
+  void beginSegment(String id, Segment segment, String version, String label) throws IOException;
 
   void feature(Feature feature) throws IOException;
 

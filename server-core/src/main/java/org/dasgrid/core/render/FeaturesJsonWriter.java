@@ -38,9 +38,9 @@ public final class FeaturesJsonWriter implements FeatureDocument {
   }
 
   @Override
-  public void beginSegment(Segment segment, String version, String label) throws IOException {
+  public void beginSegment(String id, Segment segment, String version, String label) throws IOException {
     g.writeStartObject();
-    g.writeStringField("id", segment.ref());
+    g.writeStringField("id", id);
     g.writeNumberField("start", segment.start());
     g.writeNumberField("stop", segment.stop());
     g.writeStringField("version", version);

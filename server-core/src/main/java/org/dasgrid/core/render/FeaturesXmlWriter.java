@@ -40,10 +40,10 @@ public final class FeaturesXmlWriter implements FeatureDocument {
   }
 
   @Override
-  public void beginSegment(Segment segment, String version, String label) throws IOException {
+  public void beginSegment(String id, Segment segment, String version, String label) throws IOException {
     try {
       w.writeStartElement("SEGMENT");
-      w.writeAttribute("id", segment.ref());
+      w.writeAttribute("id", id);
       w.writeAttribute("start", Integer.toString(segment.start()));
       w.writeAttribute("stop", Integer.toString(segment.stop()));
       w.writeAttribute("version", version);

@@ -109,7 +109,7 @@ public final class FeaturesCommand implements DasCommand {
     try {
       for (ResolvedSegment r : segments) {
         if (r instanceof ResolvedSegment.Found f) {
-          doc.beginSegment(f.segment(), ls.version(), f.label());
+          doc.beginSegment(f.requestedId(), f.segment(), ls.version(), f.label());
           if (binned) {
             Bins.write(ls.data(), f.segment(), q.filter(), q.maxbins().getAsInt(), doc);
           } else {
@@ -131,7 +131,8 @@ public final class FeaturesCommand implements DasCommand {
           List<Feature> fs = perRef.getValue();
           int start = fs.stream().mapToInt(Feature::start).min().getAsInt();
           int stop = fs.stream().mapToInt(Feature::end).max().getAsInt();
-          doc.beginSegment(new Segment(perRef.getKey(), start, stop), ls.version(), perRef.getKey());
+          doc.beginSegment(perRef.getKey(), new Segment(perRef.getKey(), start, stop), ls.version(),
+              perRef.getKey());
           for (Feature f : fs) {
             window.emit(doc, f);
           }

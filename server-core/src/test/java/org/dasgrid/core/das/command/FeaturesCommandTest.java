@@ -1,0 +1,148 @@
+package org.dasgrid.core.das.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.dasgrid.core.config.ServerSettings;
+import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.das.DasContext;
+import org.dasgrid.core.das.DasException;
+import org.dasgrid.core.das.DasRequest;
+import org.dasgrid.core.das.DasResponse;
+import org.dasgrid.core.das.DasService;
+import org.dasgrid.core.das.DasStatus;
+import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.feature.Feature;
+import org.dasgrid.core.feature.Interner;
+import org.dasgrid.core.registry.LoadedSource;
+import org.dasgrid.core.registry.SourceRegistry;
+import org.dasgrid.core.source.InMemoryFeatureSource;
+import org.junit.jupiter.api.Test;
+
+class FeaturesCommandTest {
+  private final DasService das = service(100);
+
+  static DasService service(int maxFeatures) {
+    Interner pool = new Interner();
+    InMemoryFeatureSource.Builder b = InMemoryFeatureSource.builder().declareReference("chr1", 10_000);
+    b.add(Feature.builder("chr1", 100, 900).id("g1").type(pool.type("gene")).method(pool.method("test")));
+    b.add(Feature.builder("chr1", 100, 200).type(pool.type("exon")).method(pool.method("test")).parent("g1"));
+    b.add(Feature.builder("chr1", 800, 900).type(pool.type("exon")).method(pool.method("test")).parent("g1"));
+    for (int i = 0; i < 150; i++) {
+      b.add(Feature.builder("chr1", 2000 + i * 10, 2005 + i * 10).id("snp" + i).type(pool.type("SNV"))
+          .method(pool.method("test")).score(i));
+    }
+    LoadedSource src = new LoadedSource(SourceConfig.of("s", "test", Path.of("s.gff3")), b.build(), "v1",
+        Optional.empty(), Instant.EPOCH, 0);
+    ServerSettings settings = new ServerSettings(10, maxFeatures, null, null, null);
+    return new DasService(new DasContext(SourceRegistry.ofLoaded(List.of(src)), settings, "DasGrid/test"));
+  }
+
+  static String body(DasService das, String query) throws IOException {
+    DasResponse r = das.handle(new DasRequest("s", "features", QueryArguments.parse(query), "http://h/das"));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    r.writeTo(out);
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void hierarchyBecomesParentsAndParts() throws IOException {
+    String xml = body(das, "segment=chr1:1,1000");
+    assertThat(xml).contains("<FEATURE id=\"g1\"").contains("<PART id=\"exon:chr1:100..200\"/>")
+        .contains("<PART id=\"exon:chr1:800..900\"/>").contains("<PARENT id=\"g1\"/>").contains("<GROUP id=\"g1\"/>");
+  }
+
+  @Test
+  void aliasesResolveAndTheClientsNameIsEchoed() throws IOException {
+    String xml = body(das, "segment=1:1,1000");
+    assertThat(xml).contains("<SEGMENT id=\"1\" start=\"1\" stop=\"1000\" version=\"v1\" label=\"chr1\">");
+    assertThat(xml.split("<FEATURE ", -1)).hasSize(4);
+  }
+
+  @Test
+  void unknownAndOutOfRangeSegmentsAreReportedInsideTheDocument() throws IOException {
+    String xml = body(das, "segment=chrZ:1,10;segment=chr1:0,10;segment=chr1:9000,10001;segment=chr1:-4,3");
+    assertThat(xml).contains("<UNKNOWNSEGMENT id=\"chrZ\"/>")
+        .contains("<ERRORSEGMENT id=\"chr1\" start=\"0\" stop=\"10\"/>")
+        .contains("<ERRORSEGMENT id=\"chr1\" start=\"9000\" stop=\"10001\"/>")
+        .contains("<ERRORSEGMENT id=\"chr1\" start=\"-4\" stop=\"3\"/>");
+  }
+
+  @Test
+  void tooManyFeaturesIsRefusedNamingTheLimitAndMaxbins() {
+    assertThatThrownBy(() -> body(das, "segment=chr1"))
+        .isInstanceOf(DasException.class)
+        .hasMessageContaining("153 features")
+        .hasMessageContaining("limit is 100")
+        .hasMessageContaining("maxbins")
+        .satisfies(e -> assertThat(((DasException) e).status()).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+  }
+
+  @Test
+  void maxbinsSummarisesOnlyWhatIsOverTheLimit() throws IOException {
+    assertThat(body(das, "segment=chr1:1,1000;maxbins=5")).contains("id=\"g1\"").doesNotContain("density");
+    String binned = body(das, "segment=chr1;maxbins=10");
+    assertThat(binned).contains("<TYPE id=\"density\"").doesNotContain("id=\"snp1\"");
+    // 10 bins of 1,000 bp: the gene and its exons in the first, the 150 SNVs by where they start
+    assertThat(binned).contains("<START>1</START><END>1000</END><SCORE>3</SCORE>")
+        .contains("<START>1001</START><END>2000</END><SCORE>1</SCORE>")
+        .contains("<START>2001</START><END>3000</END><SCORE>100</SCORE>")
+        .contains("<START>3001</START><END>4000</END><SCORE>49</SCORE>");
+  }
+
+  @Test
+  void rowsPageThroughALargeAnswer() throws IOException {
+    String page = body(das, "segment=chr1;rows=4-6");
+    assertThat(page).contains("id=\"snp0\"").contains("id=\"snp2\"").doesNotContain("id=\"snp3\"")
+        .doesNotContain("id=\"g1\"");
+  }
+
+  @Test
+  void typeAndCategoryFilter() throws IOException {
+    assertThat(body(das, "segment=chr1:1,1000;type=exon").split("<FEATURE ", -1)).hasSize(3);
+    assertThat(body(das, "segment=chr1:1,2499;category=variation").split("<FEATURE ", -1)).hasSize(51);
+  }
+
+  @Test
+  void featureIdFindsFeaturesWhereverTheyAre() throws IOException {
+    String xml = body(das, "feature_id=snp7;feature_id=nope");
+    assertThat(xml).contains("<SEGMENT id=\"chr1\" start=\"2070\" stop=\"2075\"").contains("id=\"snp7\"")
+        .contains("<UNKNOWNFEATURE id=\"nope\"/>");
+  }
+
+  @Test
+  void jsonCarriesTheSameContent() throws IOException {
+    String json = body(das, "segment=chr1:1,1000;segment=chrZ:1,2;format=json");
+    assertThat(json).startsWith("{\"features\":{\"href\":\"http://h/das/s/features\",\"segments\":[{\"id\":\"chr1\"")
+        .contains("\"parts\":[\"exon:chr1:100..200\",\"exon:chr1:800..900\"]")
+        .contains("\"unknownSegments\":[{\"id\":\"chrZ\"}]");
+  }
+
+  @Test
+  void cacheKeysDifferByAnswerNotBySpelling() {
+    String a = das.handle(new DasRequest("s", "features", QueryArguments.parse("segment=chr1:1,1000;maxbins=700"),
+        "http://h/das")).cacheKey();
+    String b = das.handle(new DasRequest("s", "features", QueryArguments.parse("segment=chr1:1,1000&maxbins=900"),
+        "http://h/das")).cacheKey();
+    String c = das.handle(new DasRequest("s", "features", QueryArguments.parse("segment=chr1:1,1001"),
+        "http://h/das")).cacheKey();
+    assertThat(a).isEqualTo(b).isNotEqualTo(c).contains("v1");
+  }
+
+  @Test
+  void badArgumentsAre402() {
+    for (String q : List.of("segment=chr1:5,1", "maxbins=0", "maxbins=x", "rows=5-1", "format=pdf",
+        "feature_id=", "segment=a;segment=b;segment=c;segment=d;segment=e;segment=f;segment=g;segment=h;"
+            + "segment=i;segment=j;segment=k")) {
+      assertThatThrownBy(() -> body(das, q)).as(q).isInstanceOf(DasException.class)
+          .satisfies(e -> assertThat(((DasException) e).status()).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+    }
+  }
+}
