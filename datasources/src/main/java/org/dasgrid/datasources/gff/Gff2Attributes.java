@@ -49,7 +49,12 @@ final class Gff2Attributes {
         int sp = firstWhitespace(it);
         tag = sp < 0 ? it : it.substring(0, sp);
         if (sp >= 0) {
-          vals.addAll(values(it.substring(sp + 1)));
+          List<String> parsed = values(it.substring(sp + 1));
+          if (tag.equals("Target") && parsed.size() > 1) {
+            vals.add(String.join(" ", parsed)); // Target "id" start stop reads as GFF3's "id start stop"
+          } else {
+            vals.addAll(parsed);
+          }
         }
       }
       if (firstTag == null) {

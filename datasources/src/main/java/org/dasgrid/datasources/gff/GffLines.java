@@ -92,8 +92,30 @@ final class GffLines implements LineIterator {
     String cooked = nextCooked;
     lastRaw = nextRaw;
     lastNumber = nextNumber;
+    checkColumns(lastRaw);
     advance();
     return cooked;
+  }
+
+  /**
+   * Checks columns 1-8 of a feature line before htsjdk sees it: its messages for bad columns are vague
+   * (a bad score is reported as a bad start/end), ours name the column.
+   */
+  private static void checkColumns(String line) {
+    if (line.isEmpty() || line.charAt(0) == '#') {
+      return;
+    }
+    String[] cols = GffColumns.split(line, 9);
+    if (cols.length < 9) {
+      throw new GffColumns.BadColumn("expected 9 tab-separated columns, found " + cols.length);
+    }
+    if (cols[0].isEmpty()) {
+      throw new GffColumns.BadColumn("empty reference name");
+    }
+    GffColumns.checkRange(GffColumns.coordinate(cols[3], "start"), GffColumns.coordinate(cols[4], "end"));
+    GffColumns.score(cols[5]);
+    GffColumns.strand(cols[6]);
+    GffColumns.phase(cols[7]);
   }
 
   /** The raw text of the line most recently consumed. */

@@ -27,12 +27,12 @@ public final class TextInput implements AutoCloseable {
 
   public static TextInput open(Path file) throws SourceLoadException {
     try {
-      CountingInputStream counted =
-          new CountingInputStream(new BufferedInputStream(Files.newInputStream(file), BUFFER));
-      counted.mark(2);
-      int b1 = counted.read();
-      int b2 = counted.read();
-      counted.reset();
+      BufferedInputStream raw = new BufferedInputStream(Files.newInputStream(file), BUFFER);
+      raw.mark(2);
+      int b1 = raw.read();
+      int b2 = raw.read();
+      raw.reset();
+      CountingInputStream counted = new CountingInputStream(raw);
       InputStream decoded = counted;
       if (b1 == 0x1f && b2 == 0x8b) {
         // GZIPInputStream reads concatenated members, which is what bgzip writes
