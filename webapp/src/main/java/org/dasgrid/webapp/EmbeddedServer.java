@@ -45,10 +45,16 @@ public final class EmbeddedServer implements AutoCloseable {
     connector.setProperty("maxHttpHeaderSize", "16384");
     connector.setProperty("server", app.serverName());
     connector.setURIEncoding("UTF-8");
+    // an encoded '/' in a source id stays literal, so it is refused as an unknown source by DasServlet
+    // rather than by the connector with an HTML page
+    connector.setEncodedSolidusHandling("passthrough");
     tomcat.getService().addConnector(connector);
     tomcat.setConnector(connector);
     Path docBase = Files.createDirectories(baseDir.resolve("webapp"));
     Context ctx = tomcat.addContext("", docBase.toString());
+    if (tomcat.getHost() instanceof org.apache.catalina.core.StandardHost host) {
+      host.setErrorReportValveClass(QuietErrorReportValve.class.getName());
+    }
     ctx.addServletContainerInitializer((classes, sc) -> sc.setAttribute(DasGridApp.ATTRIBUTE, app), null);
     ctx.addApplicationListener(DasGridListener.class.getName());
     try {
