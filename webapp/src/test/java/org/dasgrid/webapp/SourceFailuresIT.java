@@ -1,0 +1,88 @@
+package org.dasgrid.webapp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * A corrupt source is reported with file and line and listed as unavailable while the others serve; a
+ * response over the configured feature limit is refused with a 402 naming the limit.
+ */
+class SourceFailuresIT {
+  @TempDir static Path dir;
+  static TestServer server;
+
+  @BeforeAll
+  static void start() throws IOException {
+    Files.copy(TestServer.example("dmel-2L.gff3"), dir.resolve("dmel.gff3"));
+    Files.writeString(dir.resolve("broken.gff3"), "##gff-version 3\n"
+        + "2L\tX\tgene\t100\t200\t.\t+\t.\tID=ok\n"
+        + "2L\tX\tgene\t300\t250\t.\t+\t.\tID=bad\n");
+    Files.writeString(dir.resolve("dasgrid.yaml"), """
+        server:
+          maxFeaturesPerResponse: 1000
+        sources:
+          - {id: dmel, format: gff3, path: dmel.gff3}
+          - {id: broken, format: gff3, path: broken.gff3, title: A corrupt file}
+        """);
+    server = TestServer.start(dir.resolve("dasgrid.yaml"));
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  @Test
+  void corruptSourceIsUnavailableWithFileAndLineAndOthersServe() {
+    assertThat(server.console()).contains("FAILED broken: broken.gff3:3: end 250 < start 300");
+    Document sources = Http.get(server.das() + "/sources").xml();
+    NodeList props = sources.getElementsByTagName("PROP");
+    boolean reported = false;
+    for (int i = 0; i < props.getLength(); i++) {
+      Element p = (Element) props.item(i);
+      if (p.getAttribute("name").equals("error")) {
+        assertThat(p.getAttribute("value")).isEqualTo("broken.gff3:3: end 250 < start 300");
+        reported = true;
+      }
+    }
+    assertThat(reported).isTrue();
+    Http.Response r = Http.get(server.das() + "/broken/features?segment=2L:1,500");
+    assertThat(r.status()).isEqualTo(500);
+    assertThat(r.text()).contains("unavailable").contains("broken.gff3:3");
+    assertThat(Http.get(server.das() + "/dmel/features?segment=2L:2501,2550").status()).isEqualTo(200);
+    assertThat(Http.get(server.das() + "/dsn").text()).contains("dmel").doesNotContain("broken");
+    assertThat(Http.get(server.base() + "/health/ready").text()).contains("\"state\":\"failed\"");
+  }
+
+  @Test
+  void overTheFeatureLimitIsA402NamingTheLimit() {
+    Http.Response r = Http.get(server.das() + "/dmel/features?segment=2L:1,27772");
+    assertThat(r.status()).isEqualTo(200); // 550 features
+    Http.Response big = Http.get(server.das() + "/dmel/features?segment=2L:1,1605126");
+    assertThat(big.status()).isEqualTo(402);
+    assertThat(big.header("X-DAS-Status")).isEqualTo("402");
+    assertThat(big.xml().getDocumentElement().getTextContent())
+        .contains("18513 features requested; the limit is 1000").contains("maxbins");
+    Http.Response binned = Http.get(server.das() + "/dmel/features?segment=2L:1,1605126;maxbins=500");
+    assertThat(binned.status()).isEqualTo(200);
+    NodeList features = binned.xml().getElementsByTagName("FEATURE");
+    assertThat(features.getLength()).isBetween(1, 500);
+    int total = 0;
+    for (int i = 0; i < features.getLength(); i++) {
+      total += Integer.parseInt(((Element) features.item(i)).getElementsByTagName("SCORE").item(0).getTextContent());
+    }
+    assertThat(total).isEqualTo(18_513);
+    Http.Response paged = Http.get(server.das() + "/dmel/features?segment=2L:1,1605126;rows=1001-2000");
+    assertThat(paged.xml().getElementsByTagName("FEATURE").getLength()).isEqualTo(1000);
+  }
+}
