@@ -104,7 +104,8 @@ public final class QueryArguments {
     if (s.indexOf('%') < 0 && s.indexOf('+') < 0) {
       return s;
     }
-    byte[] bytes = new byte[s.length()];
+    // UTF-8 needs at most 3 bytes per UTF-16 char, so this never overflows whatever the client sent
+    byte[] bytes = new byte[s.length() * 3];
     int n = 0;
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -124,13 +125,12 @@ public final class QueryArguments {
       } else if (c < 0x80) {
         bytes[n++] = (byte) c;
       } else {
-        // raw non-ASCII in the query: re-encode as UTF-8 and decode as a whole below
-        byte[] utf8 = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
-        if (n + utf8.length > bytes.length) {
-          bytes = java.util.Arrays.copyOf(bytes, bytes.length + utf8.length + 16);
-        }
+        // raw non-ASCII in the query (clients should encode it, some do not): take the whole code point
+        int cp = s.codePointAt(i);
+        byte[] utf8 = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8);
         System.arraycopy(utf8, 0, bytes, n, utf8.length);
         n += utf8.length;
+        i += Character.charCount(cp) - 1;
       }
     }
     CharsetDecoder decoder =
