@@ -34,6 +34,9 @@ public final class FastaProvider implements DataSourceProvider {
     FastaSequenceIndex index = index(file);
     List<EntryPoint> eps = new ArrayList<>();
     for (FastaSequenceIndexEntry e : index) {
+      if (e.getContig().isBlank()) {
+        throw SourceLoadException.badFile(file, "a sequence has an empty name ('>' with nothing after it)");
+      }
       if (e.getSize() > Integer.MAX_VALUE) {
         throw SourceLoadException.badFile(file, "sequence " + e.getContig() + " is longer than 2^31-1 bases");
       }
@@ -70,6 +73,9 @@ public final class FastaProvider implements DataSourceProvider {
       return built;
     } catch (SAMException e) {
       throw SourceLoadException.badFile(file, "not a valid FASTA: " + firstLine(e.getMessage()));
+    } catch (RuntimeException e) {
+      // htsjdk's index builder fails on some malformed files with a bare runtime exception (found by fuzzing)
+      throw SourceLoadException.badFile(file, "not a valid FASTA (empty or malformed lines)");
     } catch (IOException e) {
       throw SourceLoadException.badFile(file, "cannot read: " + e.getMessage());
     }

@@ -8,8 +8,9 @@ import java.util.List;
  */
 public record ClusterConfig(List<Node> nodes, List<Shard> shards) {
   public ClusterConfig {
-    nodes = nodes == null ? List.of() : List.copyOf(nodes);
-    shards = shards == null ? List.of() : List.copyOf(shards);
+    // copies that keep null entries, so the loader can report them rather than fail here
+    nodes = nodes == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(nodes));
+    shards = shards == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(shards));
   }
 
   /** A cluster member: its id, gRPC address ({@code host:port}) and HTTP base URL. */
@@ -18,7 +19,7 @@ public record ClusterConfig(List<Node> nodes, List<Shard> shards) {
   /** The contigs of a source held by a node; no contigs means all of them. */
   public record Shard(String source, List<String> contigs, String node) {
     public Shard {
-      contigs = contigs == null ? List.of() : List.copyOf(contigs);
+      contigs = contigs == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(contigs));
     }
   }
 }

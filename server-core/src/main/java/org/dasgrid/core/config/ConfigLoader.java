@@ -62,9 +62,16 @@ public final class ConfigLoader {
     } catch (IOException e) {
       throw new ConfigException(abs.getFileName() + ": cannot read: " + e.getMessage());
     }
+    if (raw == null) {
+      throw new ConfigException(abs.getFileName() + ": the config is empty");
+    }
     Path baseDir = abs.getParent();
     List<SourceConfig> sources = new ArrayList<>();
-    for (SourceConfig s : raw.sources()) {
+    for (int i = 0; i < raw.sources().size(); i++) {
+      SourceConfig s = raw.sources().get(i);
+      if (s == null) {
+        throw new ConfigException(abs.getFileName() + ": sources[" + i + "] is empty");
+      }
       sources.add(s.withBaseDir(baseDir));
     }
     DasGridConfig config = new DasGridConfig(raw.server(), sources, raw.cluster(), abs);
@@ -128,6 +135,9 @@ public final class ConfigLoader {
   private static void validateCluster(String name, ClusterConfig c, Set<String> sourceIds) {
     Set<String> nodeIds = new HashSet<>();
     for (ClusterConfig.Node n : c.nodes()) {
+      if (n == null) {
+        throw new ConfigException(name + ": cluster.nodes has an empty entry");
+      }
       if (n.id() == null || !SOURCE_ID.matcher(n.id()).matches()) {
         throw new ConfigException(name + ": cluster.nodes: bad node id '" + n.id() + "'");
       }
@@ -139,6 +149,12 @@ public final class ConfigLoader {
       }
     }
     for (ClusterConfig.Shard s : c.shards()) {
+      if (s == null) {
+        throw new ConfigException(name + ": cluster.shards has an empty entry");
+      }
+      if (s.contigs().contains(null)) {
+        throw new ConfigException(name + ": cluster.shards (" + s.source() + "): empty contig name");
+      }
       if (!nodeIds.contains(s.node())) {
         throw new ConfigException(name + ": cluster.shards: unknown node '" + s.node() + "'");
       }

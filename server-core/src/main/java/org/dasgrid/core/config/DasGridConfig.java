@@ -10,7 +10,7 @@ public record DasGridConfig(
     ServerSettings server, List<SourceConfig> sources, ClusterConfig cluster, @JsonIgnore Path file) {
   public DasGridConfig {
     server = server == null ? ServerSettings.DEFAULTS : server;
-    sources = sources == null ? List.of() : List.copyOf(sources);
+    sources = sources == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(sources));
   }
 
   public Optional<ClusterConfig> clusterConfig() {

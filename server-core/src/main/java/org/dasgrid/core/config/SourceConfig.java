@@ -32,8 +32,8 @@ public record SourceConfig(
     description = description == null ? "" : description;
     coordinates = coordinates == null ? Coordinates.UNKNOWN : coordinates;
     access = access == null ? Access.PUBLIC : access;
-    tokens = tokens == null ? List.of() : List.copyOf(tokens);
-    options = options == null ? Map.of() : Map.copyOf(options);
+    tokens = tokens == null ? List.of() : tokens.stream().filter(java.util.Objects::nonNull).toList();
+    options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
     baseDir = baseDir == null ? Path.of(".") : baseDir;
   }
 
