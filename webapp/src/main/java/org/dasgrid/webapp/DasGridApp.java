@@ -33,7 +33,8 @@ public final class DasGridApp implements AutoCloseable {
     this.version = version;
     DataSourceProviders providers = DataSourceProviders.discover(DasGridApp.class.getClassLoader());
     this.registry = new SourceRegistry(config.sources());
-    this.loader = new SourceLoader(providers, new ConsoleLoadListener(console), config.server().loadThreads());
+    this.loader = new SourceLoader(providers, new ConsoleLoadListener(console), config.server().loadThreads(),
+        config.server().maxHeapShare());
     this.das = new DasService(new DasContext(registry, config.server(), "DasGrid/" + version));
     this.cache = new ResponseCache(config.server().cacheBytes(), config.server().cacheMaxEntryBytes());
     this.loaded = loader.loadAll(registry);

@@ -28,6 +28,8 @@ public final class DasGridListener implements ServletContextListener {
 
     ctx.addFilter("cors", new CorsFilter())
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+    ctx.addFilter("rate-limit", new RateLimitFilter(app.config().server().rateLimit()))
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
     var das = ctx.addServlet("das", new DasServlet(app));
     das.addMapping("/das/*", "/das");
     das.setLoadOnStartup(1);

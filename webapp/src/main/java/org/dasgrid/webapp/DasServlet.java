@@ -34,8 +34,6 @@ final class DasServlet extends HttpServlet {
   private static final Pattern SOURCE_ID = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
   /** Output buffer in front of the socket: large writes, never one per feature. */
   static final int BUFFER = 64 * 1024;
-  /** Largest form body accepted from POSTed batch requests. */
-  private static final int MAX_FORM_BYTES = 4 << 20;
 
   private final transient DasGridApp app;
 
@@ -78,9 +76,14 @@ final class DasServlet extends HttpServlet {
     DasService das = app.das();
     QueryArguments args = QueryArguments.empty();
     try {
-      args = QueryArguments.parse(req.getQueryString());
+      int maxQuery = app.config().server().maxQueryLength();
+      String query = req.getQueryString();
+      if (query != null && query.length() > maxQuery) {
+        throw tooLong(maxQuery);
+      }
+      args = QueryArguments.parse(query);
       if ("POST".equals(req.getMethod())) {
-        args = args.plus(formBody(req));
+        args = args.plus(formBody(req, maxQuery - (query == null ? 0 : query.length())));
       }
       DasRequest request = request(req, args);
       DasResponse response = das.handle(request);
@@ -138,18 +141,25 @@ final class DasServlet extends HttpServlet {
     return sb.toString();
   }
 
-  private static QueryArguments formBody(HttpServletRequest req) throws IOException {
+  private static DasException tooLong(int max) {
+    return new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
+        "query longer than %d characters (server.maxQueryLength); send fewer segments per request", max);
+  }
+
+  /** Arguments POSTed as a form (batch clients send hundreds of segments), within what is left of the limit. */
+  private QueryArguments formBody(HttpServletRequest req, int room) throws IOException {
     String type = req.getContentType();
     if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
       return QueryArguments.empty();
     }
-    if (req.getContentLengthLong() > MAX_FORM_BYTES) {
-      throw DasException.badArguments("request body larger than %d bytes", MAX_FORM_BYTES);
+    int max = app.config().server().maxQueryLength();
+    if (req.getContentLengthLong() > room) {
+      throw tooLong(max);
     }
     try (InputStream in = req.getInputStream()) {
-      byte[] body = in.readNBytes(MAX_FORM_BYTES + 1);
-      if (body.length > MAX_FORM_BYTES) {
-        throw DasException.badArguments("request body larger than %d bytes", MAX_FORM_BYTES);
+      byte[] body = in.readNBytes(room + 1);
+      if (body.length > room) {
+        throw tooLong(max);
       }
       return QueryArguments.parse(new String(body, StandardCharsets.ISO_8859_1));
     }

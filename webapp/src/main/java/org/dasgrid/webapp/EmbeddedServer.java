@@ -11,6 +11,7 @@ import org.apache.catalina.LifecycleState;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.Http11NioProtocol;
+import org.dasgrid.core.config.ServerSettings;
 
 /**
  * DasGrid on an embedded Tomcat 10.1: the same listener and servlets as the WAR, in one process. Tests start
@@ -38,11 +39,16 @@ public final class EmbeddedServer implements AutoCloseable {
     Connector connector = new Connector(Http11NioProtocol.class.getName());
     connector.setPort(options.port());
     connector.setProperty("address", options.bind());
-    connector.setProperty("maxThreads", "200");
-    connector.setProperty("acceptCount", "200");
-    connector.setProperty("maxKeepAliveRequests", "1000");
-    connector.setProperty("connectionTimeout", "20000");
-    connector.setProperty("maxHttpHeaderSize", "16384");
+    ServerSettings.HttpSettings http = app.config().server().http();
+    connector.setProperty("maxThreads", Integer.toString(http.maxThreads()));
+    connector.setProperty("maxConnections", Integer.toString(http.maxConnections()));
+    connector.setProperty("acceptCount", Integer.toString(http.acceptCount()));
+    connector.setProperty("maxKeepAliveRequests", Integer.toString(http.maxKeepAliveRequests()));
+    connector.setProperty("connectionTimeout", Integer.toString(http.connectionTimeoutMillis()));
+    connector.setProperty("keepAliveTimeout", Integer.toString(http.keepAliveTimeoutMillis()));
+    connector.setProperty("maxHttpHeaderSize", Integer.toString(http.maxHeaderBytes()));
+    // POSTed batch forms are read by DasServlet within server.maxQueryLength, not by Tomcat
+    connector.setMaxPostSize(app.config().server().maxQueryLength());
     connector.setProperty("server", app.serverName());
     connector.setURIEncoding("UTF-8");
     // an encoded '/' in a source id stays literal, so it is refused as an unknown source by DasServlet

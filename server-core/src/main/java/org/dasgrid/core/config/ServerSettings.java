@@ -1,21 +1,36 @@
 package org.dasgrid.core.config;
 
+import java.util.List;
+
 /**
- * Server-wide limits and tunables ({@code server:} in the config file). Every value has a safe default so
- * a config may leave the section out.
+ * Server-wide limits and tunables ({@code server:} in the config file). Every value has a safe default so a
+ * config may leave the section out; docs/operations.md explains each.
  */
 public record ServerSettings(
     Integer maxSegmentsPerRequest,
     Integer maxFeaturesPerResponse,
+    Integer maxQueryLength,
+    Integer maxSegmentSpan,
+    Integer maxGenotypeSpan,
+    Integer requestTimeoutMillis,
     Long cacheBytes,
     Integer cacheMaxEntryBytes,
-    Integer loadThreads) {
+    Integer loadThreads,
+    Double maxHeapShare,
+    RateLimit rateLimit,
+    HttpSettings http,
+    List<String> adminTokens) {
 
-  public static final ServerSettings DEFAULTS = new ServerSettings(null, null, null, null, null);
+  public static final ServerSettings DEFAULTS =
+      new ServerSettings(null, null, null, null, null, null, null, null, null, null, null, null, null);
 
   public ServerSettings {
     maxSegmentsPerRequest = positive(maxSegmentsPerRequest, 1000, "maxSegmentsPerRequest");
     maxFeaturesPerResponse = positive(maxFeaturesPerResponse, 2_000_000, "maxFeaturesPerResponse");
+    maxQueryLength = positive(maxQueryLength, 65_536, "maxQueryLength");
+    maxSegmentSpan = positive(maxSegmentSpan, 300_000_000, "maxSegmentSpan");
+    maxGenotypeSpan = positive(maxGenotypeSpan, 50_000_000, "maxGenotypeSpan");
+    requestTimeoutMillis = positive(requestTimeoutMillis, 60_000, "requestTimeoutMillis");
     cacheBytes = cacheBytes == null ? 256L << 20 : cacheBytes;
     if (cacheBytes < 0) {
       throw new IllegalArgumentException("server.cacheBytes must be >= 0");
@@ -23,9 +38,34 @@ public record ServerSettings(
     cacheMaxEntryBytes = positive(cacheMaxEntryBytes, 16 << 20, "cacheMaxEntryBytes");
     loadThreads =
         positive(loadThreads, Math.max(2, Runtime.getRuntime().availableProcessors()), "loadThreads");
+    maxHeapShare = maxHeapShare == null ? 0.85 : maxHeapShare;
+    if (!(maxHeapShare > 0 && maxHeapShare <= 1)) {
+      throw new IllegalArgumentException("server.maxHeapShare must be in (0, 1], not " + maxHeapShare);
+    }
+    rateLimit = rateLimit == null ? RateLimit.DEFAULT : rateLimit;
+    http = http == null ? HttpSettings.DEFAULT : http;
+    adminTokens = adminTokens == null ? List.of() : adminTokens.stream().filter(java.util.Objects::nonNull).toList();
   }
 
-  private static int positive(Integer v, int fallback, String name) {
+  public ServerSettings withMaxSegmentsPerRequest(int n) {
+    return new ServerSettings(n, maxFeaturesPerResponse, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
+        requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
+        adminTokens);
+  }
+
+  public ServerSettings withMaxFeaturesPerResponse(int n) {
+    return new ServerSettings(maxSegmentsPerRequest, n, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
+        requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
+        adminTokens);
+  }
+
+  public ServerSettings withMaxSegmentSpan(int n) {
+    return new ServerSettings(maxSegmentsPerRequest, maxFeaturesPerResponse, maxQueryLength, n, maxGenotypeSpan,
+        requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
+        adminTokens);
+  }
+
+  static int positive(Integer v, int fallback, String name) {
     if (v == null) {
       return fallback;
     }
@@ -33,5 +73,42 @@ public record ServerSettings(
       throw new IllegalArgumentException("server." + name + " must be at least 1, not " + v);
     }
     return v;
+  }
+
+  /**
+   * Requests per client (by address) per minute, with a burst allowance, the way public genome APIs limit
+   * clients; {@code enabled: false} turns it off (benchmarks, trusted networks).
+   */
+  public record RateLimit(Boolean enabled, Integer requestsPerMinute, Integer burst, Boolean trustForwardedFor) {
+    public static final RateLimit DEFAULT = new RateLimit(null, null, null, null);
+
+    public RateLimit {
+      enabled = enabled == null || enabled;
+      requestsPerMinute = positive(requestsPerMinute, 120_000, "rateLimit.requestsPerMinute");
+      burst = positive(burst, 20_000, "rateLimit.burst");
+      trustForwardedFor = trustForwardedFor != null && trustForwardedFor;
+    }
+  }
+
+  /** Limits of the embedded Tomcat connector (a WAR takes them from Tomcat's own server.xml). */
+  public record HttpSettings(
+      Integer maxThreads,
+      Integer maxConnections,
+      Integer acceptCount,
+      Integer connectionTimeoutMillis,
+      Integer keepAliveTimeoutMillis,
+      Integer maxKeepAliveRequests,
+      Integer maxHeaderBytes) {
+    public static final HttpSettings DEFAULT = new HttpSettings(null, null, null, null, null, null, null);
+
+    public HttpSettings {
+      maxThreads = positive(maxThreads, 200, "http.maxThreads");
+      maxConnections = positive(maxConnections, 8192, "http.maxConnections");
+      acceptCount = positive(acceptCount, 200, "http.acceptCount");
+      connectionTimeoutMillis = positive(connectionTimeoutMillis, 20_000, "http.connectionTimeoutMillis");
+      keepAliveTimeoutMillis = positive(keepAliveTimeoutMillis, 20_000, "http.keepAliveTimeoutMillis");
+      maxKeepAliveRequests = positive(maxKeepAliveRequests, 1000, "http.maxKeepAliveRequests");
+      maxHeaderBytes = positive(maxHeaderBytes, 16_384, "http.maxHeaderBytes");
+    }
   }
 }

@@ -38,11 +38,21 @@ public final class SourceLoader implements AutoCloseable {
   private final DataSourceProviders providers;
   private final LoadListener listener;
   private final ExecutorService executor;
+  private final HeapGuard heapGuard;
   private final Map<String, CompletableFuture<Boolean>> reloads = new ConcurrentHashMap<>();
 
   public SourceLoader(DataSourceProviders providers, LoadListener listener, int threads) {
+    this(providers, listener, threads, 1.0);
+  }
+
+  /**
+   * @param maxHeapShare the share of the maximum heap a load may fill before it is refused (the other
+   *     sources and the requests need the rest)
+   */
+  public SourceLoader(DataSourceProviders providers, LoadListener listener, int threads, double maxHeapShare) {
     this.providers = providers;
     this.listener = listener;
+    this.heapGuard = new HeapGuard(maxHeapShare);
     AtomicInteger n = new AtomicInteger();
     this.executor =
         Executors.newFixedThreadPool(
@@ -93,6 +103,8 @@ public final class SourceLoader implements AutoCloseable {
       return true;
     } catch (SourceLoadException e) {
       fail(slot, e.getMessage(), replacing, reload);
+    } catch (HeapGuard.HeapShareExceeded e) {
+      fail(slot, config.path().getFileName() + ": " + e.getMessage(), replacing, reload);
     } catch (OutOfMemoryError e) {
       fail(slot, config.path().getFileName() + ": out of memory while loading; raise -Xmx", replacing, reload);
     } catch (RuntimeException | IOException e) {
@@ -131,6 +143,7 @@ public final class SourceLoader implements AutoCloseable {
       totalBytes += Files.size(f);
     }
     ThrottledMonitor monitor = new ThrottledMonitor(config.id(), totalBytes, startedNanos, progressSink);
+    heapGuard.check();
     DataSource data = provider.load(config, monitor);
     if (config.sequence().isPresent()) {
       DataSourceProvider fasta =
@@ -207,6 +220,7 @@ public final class SourceLoader implements AutoCloseable {
 
     @Override
     public void progress(long records, long bytesRead) {
+      heapGuard.check();
       long now = System.nanoTime();
       SourceState.Progress p = new SourceState.Progress(records, bytesRead, totalBytes, started);
       sink.accept(p);

@@ -41,7 +41,7 @@ class RequestGrammarFuzzTest {
     LoadedSource s = new LoadedSource(SourceConfig.of("s", "fuzz", Path.of("s")), b.build(), "v", Optional.empty(),
         Instant.EPOCH, 0);
     return new DasService(new DasContext(SourceRegistry.ofLoaded(List.of(s)),
-        new ServerSettings(50, 100, null, null, null), "fuzz"));
+        ServerSettings.DEFAULTS.withMaxSegmentsPerRequest(50).withMaxFeaturesPerResponse(100), "fuzz"));
   }
 
   @FuzzTest(maxDuration = "30s")

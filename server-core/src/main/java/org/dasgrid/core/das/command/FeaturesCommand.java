@@ -83,6 +83,17 @@ public final class FeaturesCommand implements DasCommand {
     long answered = answeredCount(q.rows(), total);
     int limit = context.settings().maxFeaturesPerResponse();
     boolean binned = false;
+    ResolvedSegment.Found widest = widest(segments);
+    int maxSpan = context.settings().maxSegmentSpan();
+    if (widest != null && widest.segment().length() > maxSpan) {
+      if (q.maxbins().isEmpty()) {
+        throw new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
+            "segment %s spans %d bp; at most %d bp per segment (server.maxSegmentSpan). "
+                + "Ask for a smaller region, or add maxbins=N for a binned summary",
+            widest.requestedId(), widest.segment().length(), maxSpan);
+      }
+      binned = true;
+    }
     if (answered > limit) {
       if (q.maxbins().isEmpty()) {
         throw new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
@@ -143,6 +154,16 @@ public final class FeaturesCommand implements DasCommand {
       throw e.getCause();
     }
     doc.end();
+  }
+
+  private static ResolvedSegment.Found widest(List<ResolvedSegment> segments) {
+    ResolvedSegment.Found widest = null;
+    for (ResolvedSegment r : segments) {
+      if (r instanceof ResolvedSegment.Found f && (widest == null || f.segment().length() > widest.segment().length())) {
+        widest = f;
+      }
+    }
+    return widest;
   }
 
   /** How many features the response will hold once {@code rows=} is applied. */

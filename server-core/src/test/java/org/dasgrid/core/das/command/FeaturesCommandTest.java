@@ -30,6 +30,10 @@ class FeaturesCommandTest {
   private final DasService das = service(100);
 
   static DasService service(int maxFeatures) {
+    return service(ServerSettings.DEFAULTS.withMaxSegmentsPerRequest(10).withMaxFeaturesPerResponse(maxFeatures));
+  }
+
+  static DasService service(ServerSettings settings) {
     Interner pool = new Interner();
     InMemoryFeatureSource.Builder b = InMemoryFeatureSource.builder().declareReference("chr1", 10_000);
     b.add(Feature.builder("chr1", 100, 900).id("g1").type(pool.type("gene")).method(pool.method("test")));
@@ -41,7 +45,6 @@ class FeaturesCommandTest {
     }
     LoadedSource src = new LoadedSource(SourceConfig.of("s", "test", Path.of("s.gff3")), b.build(), "v1",
         Optional.empty(), Instant.EPOCH, 0);
-    ServerSettings settings = new ServerSettings(10, maxFeatures, null, null, null);
     return new DasService(new DasContext(SourceRegistry.ofLoaded(List.of(src)), settings, "DasGrid/test"));
   }
 
@@ -144,5 +147,15 @@ class FeaturesCommandTest {
       assertThatThrownBy(() -> body(das, q)).as(q).isInstanceOf(DasException.class)
           .satisfies(e -> assertThat(((DasException) e).status()).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
     }
+  }
+
+  @Test
+  void segmentsWiderThanTheSpanLimitNeedMaxbins() throws IOException {
+    DasService narrow = service(ServerSettings.DEFAULTS.withMaxSegmentSpan(5000));
+    assertThatThrownBy(() -> body(narrow, "segment=chr1"))
+        .hasMessageContaining("segment chr1 spans 10000 bp; at most 5000 bp per segment (server.maxSegmentSpan)")
+        .hasMessageContaining("maxbins");
+    assertThat(body(narrow, "segment=chr1:1,5000")).contains("id=\"g1\"");
+    assertThat(body(narrow, "segment=chr1;maxbins=4")).contains("<TYPE id=\"density\"");
   }
 }
