@@ -78,11 +78,22 @@ public final class SourceLoader implements AutoCloseable {
    * second request joins it. The future tells whether the new version is serving.
    */
   public CompletableFuture<Boolean> reload(SourceSlot slot) {
-    return reloads.computeIfAbsent(
-        slot.id(),
-        id ->
-            CompletableFuture.supplyAsync(() -> loadInto(slot, true), executor)
-                .whenComplete((ok, e) -> reloads.remove(id)));
+    CompletableFuture<Boolean> mine = new CompletableFuture<>();
+    CompletableFuture<Boolean> running = reloads.putIfAbsent(slot.id(), mine);
+    if (running != null) {
+      return running;
+    }
+    executor.execute(() -> {
+      boolean ok = false;
+      try {
+        ok = loadInto(slot, true);
+      } finally {
+        // leave the map before completing, so a reload asked for after this one finished starts afresh
+        reloads.remove(slot.id(), mine);
+        mine.complete(ok);
+      }
+    });
+    return mine;
   }
 
   private boolean loadInto(SourceSlot slot, boolean reload) {
