@@ -13,12 +13,25 @@ import java.io.IOException;
  */
 final class CorsFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
+  private static final java.util.regex.Pattern SOURCE_PATH =
+      java.util.regex.Pattern.compile("^/(?:das|genotypes)/([^/]+)(?:/.*)?$");
+
+  private final transient java.util.Set<String> protectedSources;
+
+  /** @param protectedSources ids of token-protected sources: browsers on other origins get no CORS for them */
+  CorsFilter(java.util.Set<String> protectedSources) {
+    this.protectedSources = java.util.Set.copyOf(protectedSources);
+  }
   static final String EXPOSED = "X-DAS-Version, X-DAS-Status, X-DAS-Server, X-DAS-Capabilities, ETag, "
       + "Server-Timing, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After";
 
   @Override
   protected void doFilter(HttpServletRequest req, HttpServletResponse resp, FilterChain chain)
       throws IOException, ServletException {
+    if (isProtected(req)) {
+      chain.doFilter(req, resp);
+      return;
+    }
     resp.setHeader("Access-Control-Allow-Origin", "*");
     resp.setHeader("Access-Control-Expose-Headers", EXPOSED);
     if ("OPTIONS".equals(req.getMethod()) && req.getHeader("Access-Control-Request-Method") != null) {
@@ -30,5 +43,14 @@ final class CorsFilter extends HttpFilter {
       return;
     }
     chain.doFilter(req, resp);
+  }
+
+  private boolean isProtected(HttpServletRequest req) {
+    if (protectedSources.isEmpty()) {
+      return false;
+    }
+    String path = req.getRequestURI().substring(req.getContextPath().length());
+    java.util.regex.Matcher m = SOURCE_PATH.matcher(path);
+    return m.matches() && protectedSources.contains(m.group(1));
   }
 }

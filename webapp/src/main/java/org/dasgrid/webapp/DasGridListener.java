@@ -26,14 +26,20 @@ public final class DasGridListener implements ServletContextListener {
       ctx.setAttribute(DasGridApp.ATTRIBUTE, app);
     }
 
-    ctx.addFilter("cors", new CorsFilter())
+    java.util.Set<String> protectedSources = new java.util.HashSet<>();
+    app.config().sources().stream().filter(s -> s.access() == org.dasgrid.core.config.Access.TOKEN)
+        .forEach(s -> protectedSources.add(s.id()));
+    ctx.addFilter("cors", new CorsFilter(protectedSources))
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     ctx.addFilter("rate-limit", new RateLimitFilter(app.config().server().rateLimit()))
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
+    ctx.addFilter("admin", new AdminFilter(app.config().server().adminTokens()))
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/admin/*");
     var das = ctx.addServlet("das", new DasServlet(app));
     das.addMapping("/das/*", "/das");
     das.setLoadOnStartup(1);
     ctx.addServlet("health", new HealthServlet(app)).addMapping("/health/*");
+    ctx.addServlet("admin-status", new AdminStatusServlet(app)).addMapping("/admin/status");
   }
 
   @Override

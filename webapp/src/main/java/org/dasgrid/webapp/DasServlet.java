@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
+import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.cache.CachedResponse;
 import org.dasgrid.core.cache.ResponseCache;
 import org.dasgrid.core.das.Capabilities;
@@ -106,8 +107,9 @@ final class DasServlet extends HttpServlet {
     String path = req.getPathInfo();
     String[] parts = path == null || path.equals("/") ? new String[0] : path.substring(1).split("/", -1);
     String base = dasBase(req);
+    AccessCheck access = AccessCheck.bearer(Bearer.token(req));
     if (parts.length == 0) {
-      return new DasRequest("", "sources", args, base);
+      return new DasRequest("", "sources", args, base, access);
     }
     if (parts.length > 2 || parts[parts.length - 1].isEmpty() && parts.length == 2) {
       throw new DasException(DasStatus.BAD_COMMAND, "no such DAS resource; use /das/{source}/{command}");
@@ -115,11 +117,11 @@ final class DasServlet extends HttpServlet {
     if (parts.length == 1) {
       String only = parts[0];
       if (only.equals("sources") || only.equals("dsn")) {
-        return new DasRequest("", only, args, base);
+        return new DasRequest("", only, args, base, access);
       }
-      return new DasRequest(checkSource(only), "sources", args, base);
+      return new DasRequest(checkSource(only), "sources", args, base, access);
     }
-    return new DasRequest(checkSource(parts[0]), parts[1], args, base);
+    return new DasRequest(checkSource(parts[0]), parts[1], args, base, access);
   }
 
   /** Source ids are URL-safe; anything else cannot be a source, whatever it tries to be. */

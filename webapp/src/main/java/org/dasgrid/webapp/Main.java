@@ -17,6 +17,11 @@ public final class Main {
       System.out.println(ServerOptions.USAGE);
       return;
     }
+    if (args.length == 2 && args[0].equals("--hash-token")) {
+      // what goes in the config's tokens / server.adminTokens, so the token itself is never stored
+      System.out.println(org.dasgrid.core.access.Tokens.hash(args[1]));
+      return;
+    }
     ServerOptions options;
     try {
       options = ServerOptions.parse(args);

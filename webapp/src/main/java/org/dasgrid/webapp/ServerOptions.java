@@ -17,7 +17,8 @@ public record ServerOptions(
           + "  --port N         HTTP port (default 8080; 0 picks a free one)\n"
           + "  --grpc-port N    also serve the gRPC sidecar on this port (cluster nodes)\n"
           + "  --node-id ID     this node's id in the config's cluster section\n"
-          + "  --bind ADDRESS   address to listen on (default 0.0.0.0)";
+          + "  --bind ADDRESS   address to listen on (default 0.0.0.0)\n"
+          + "java -jar dasgrid.jar --hash-token TOKEN   prints the digest to store in the config's tokens";
 
   public static ServerOptions defaults() {
     return new ServerOptions(Optional.empty(), 8080, OptionalInt.empty(), Optional.empty(), "0.0.0.0");

@@ -128,6 +128,18 @@ public final class ConfigLoader {
       if (s.access() == Access.TOKEN && s.tokens().isEmpty()) {
         throw new ConfigException(where + ": 'access: token' needs at least one entry in 'tokens'");
       }
+      for (String t : s.tokens()) {
+        if (!org.dasgrid.core.access.Tokens.isDigest(t)) {
+          throw new ConfigException(where + ".tokens: store SHA-256 digests, not tokens in clear "
+              + "(java -jar dasgrid.jar --hash-token TOKEN prints one)");
+        }
+      }
+    }
+    for (String t : config.server().adminTokens()) {
+      if (!org.dasgrid.core.access.Tokens.isDigest(t)) {
+        throw new ConfigException(name + ": server.adminTokens: store SHA-256 digests, not tokens in clear "
+            + "(java -jar dasgrid.jar --hash-token TOKEN prints one)");
+      }
     }
     config.clusterConfig().ifPresent(c -> validateCluster(name, c, ids));
   }

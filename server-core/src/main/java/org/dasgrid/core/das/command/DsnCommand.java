@@ -32,7 +32,7 @@ public final class DsnCommand implements DasCommand {
     Node root = Node.of("DASDSN", "dsn");
     StringBuilder key = new StringBuilder("dsn|");
     for (SourceSlot slot : context.registry().all()) {
-      if (slot.loaded().isEmpty()) {
+      if (slot.loaded().isEmpty() || !request.access().mayRead(slot.config())) {
         continue;
       }
       LoadedSource ls = slot.loaded().get();

@@ -28,7 +28,7 @@ public final class EntryPointsCommand implements DasCommand {
 
   @Override
   public DasResponse execute(DasRequest request, DasContext context) {
-    LoadedSource ls = context.registry().require(request.source());
+    LoadedSource ls = context.require(request);
     ResponseFormat format = ResponseFormat.of(request.args(), Set.of(ResponseFormat.XML, ResponseFormat.JSON));
     Optional<Rows> rows = Rows.parse(request.args());
     List<EntryPoint> eps = ls.data().entryPoints();

@@ -55,7 +55,7 @@ public final class FeaturesCommand implements DasCommand {
 
   @Override
   public DasResponse execute(DasRequest request, DasContext context) {
-    LoadedSource ls = context.registry().require(request.source());
+    LoadedSource ls = context.require(request);
     QueryArguments args = request.args();
     FeaturesQuery q = FeaturesQuery.parse(args, context.settings().maxSegmentsPerRequest());
     DataSource data = ls.data();

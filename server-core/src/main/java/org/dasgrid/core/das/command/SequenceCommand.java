@@ -43,7 +43,7 @@ public final class SequenceCommand implements DasCommand {
 
   @Override
   public DasResponse execute(DasRequest request, DasContext context) {
-    LoadedSource ls = context.registry().require(request.source());
+    LoadedSource ls = context.require(request);
     if (!(ls.data() instanceof SequenceSource seq)) {
       throw new DasException(DasStatus.UNIMPLEMENTED, "source '%s' has no sequence", ls.id());
     }

@@ -41,10 +41,14 @@ public final class SourcesCommand implements DasCommand {
   @Override
   public DasResponse execute(DasRequest request, DasContext context) {
     ResponseFormat format = ResponseFormat.of(request.args(), Set.of(ResponseFormat.XML, ResponseFormat.JSON));
-    List<SourceSlot> slots = context.registry().all();
+    List<SourceSlot> slots = context.registry().all().stream()
+        .filter(s -> request.access().mayRead(s.config()))
+        .toList();
     if (!request.source().isEmpty()) {
-      slots = List.of(context.registry().slot(request.source()).orElseThrow(
-          () -> new DasException(DasStatus.BAD_DATA_SOURCE, "unknown data source '%s'", request.source())));
+      slots = slots.stream().filter(s -> s.id().equals(request.source())).toList();
+      if (slots.isEmpty()) {
+        throw new DasException(DasStatus.BAD_DATA_SOURCE, "unknown data source '%s'", request.source());
+      }
     }
     Node root = Node.of("SOURCES", "sources");
     StringBuilder key = new StringBuilder("sources|").append(request.source()).append('|');

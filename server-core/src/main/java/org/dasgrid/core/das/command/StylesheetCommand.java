@@ -42,7 +42,7 @@ public final class StylesheetCommand implements DasCommand {
 
   @Override
   public DasResponse execute(DasRequest request, DasContext context) {
-    LoadedSource ls = context.registry().require(request.source());
+    LoadedSource ls = context.require(request);
     ResponseFormat format = ResponseFormat.of(request.args(), Set.of(ResponseFormat.XML, ResponseFormat.JSON));
     String key = ls.id() + "@" + ls.version() + "|stylesheet";
     String caps = Capabilities.header(ls.data());

@@ -32,7 +32,7 @@ public final class TypesCommand implements DasCommand {
 
   @Override
   public DasResponse execute(DasRequest request, DasContext context) {
-    LoadedSource ls = context.registry().require(request.source());
+    LoadedSource ls = context.require(request);
     ResponseFormat format = ResponseFormat.of(request.args(), Set.of(ResponseFormat.XML, ResponseFormat.JSON));
     Set<String> only = new TreeSet<>(request.args().all("type"));
     List<SegmentRequest> reqs = Segments.parse(request.args(), context.settings().maxSegmentsPerRequest());
