@@ -92,6 +92,11 @@ public final class EmbeddedServer implements AutoCloseable {
     return "http://127.0.0.1:" + port();
   }
 
+  /** The connector's request thread pool (for tests and diagnostics). */
+  public java.util.concurrent.Executor connectorExecutor() {
+    return connector.getProtocolHandler().getExecutor();
+  }
+
   public DasGridApp app() {
     return app;
   }
