@@ -57,17 +57,19 @@ public class Gff2Provider implements DataSourceProvider {
         try {
           out.add(parse(line, pool, shaper));
         } catch (GffColumns.BadColumn | IllegalArgumentException e) {
+          input.checkComplete(lineNo);
           throw SourceLoadException.badRecord(file, lineNo, e.getMessage());
         }
         if (++records % PROGRESS_EVERY == 0) {
           monitor.progress(records, input.bytesRead());
         }
       }
+      input.checkComplete(lineNo);
       shaper.finish(out, pool);
       monitor.progress(records, input.bytesRead());
       out.bytesRead(input.bytesRead());
     } catch (IOException e) {
-      throw SourceLoadException.badFile(file, "read failed at line " + lineNo + ": " + e.getMessage());
+      throw SourceLoadException.badRecord(file, lineNo + 1, TextInput.describe(e));
     }
     return out.build();
   }

@@ -52,12 +52,15 @@ public final class Gff3Provider implements DataSourceProvider {
           }
         }
       } catch (TribbleException e) {
+        input.checkComplete(lines.lastLineNumber());
         throw SourceLoadException.badRecord(file, lines.lastLineNumber(), htsjdkReason(e));
       } catch (GffColumns.BadColumn | IllegalArgumentException e) {
+        input.checkComplete(lines.lastLineNumber());
         throw SourceLoadException.badRecord(file, lines.lastLineNumber(), e.getMessage());
       } catch (UncheckedIOException e) {
-        throw SourceLoadException.badFile(file, "read failed: " + e.getCause().getMessage());
+        throw SourceLoadException.badRecord(file, lines.lastLineNumber() + 1, TextInput.describe(e.getCause()));
       }
+      input.checkComplete(lines.lastLineNumber());
       for (Map.Entry<String, Integer> r : lines.sequenceRegions().entrySet()) {
         out.declareReference(pool.intern(r.getKey()), r.getValue());
       }

@@ -19,6 +19,10 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.das.command.StylesheetCommand;
+import org.dasgrid.core.render.XmlRenderer;
+import org.dasgrid.core.source.AliasTable;
+import org.dasgrid.core.source.AliasedSource;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.DataSourceProviders;
@@ -26,6 +30,7 @@ import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SequenceSource;
 import org.dasgrid.core.source.SequencedSource;
 import org.dasgrid.core.source.SourceLoadException;
+import org.dasgrid.core.source.StyledSource;
 
 /**
  * Loads configured sources in parallel and reloads them in the background. A load that fails marks its
@@ -123,6 +128,7 @@ public final class SourceLoader implements AutoCloseable {
     files.add(config.path());
     config.sequence().ifPresent(files::add);
     config.stylesheet().ifPresent(files::add);
+    config.aliases().ifPresent(files::add);
     long totalBytes = 0;
     for (Path f : files) {
       if (!Files.isRegularFile(f)) {
@@ -132,6 +138,12 @@ public final class SourceLoader implements AutoCloseable {
     }
     ThrottledMonitor monitor = new ThrottledMonitor(config.id(), totalBytes, startedNanos, progressSink);
     DataSource data = provider.load(config, monitor);
+    Optional<String> stylesheet = Optional.empty();
+    if (config.stylesheet().isPresent()) {
+      stylesheet = Optional.of(readStylesheet(config.stylesheet().get()));
+    } else if (data instanceof StyledSource styled) {
+      stylesheet = Optional.of(defaultStylesheet(data, styled));
+    }
     if (config.sequence().isPresent()) {
       DataSourceProvider fasta =
           providers.forFormat("fasta").orElseThrow(() -> new SourceLoadException("no provider for FASTA"));
@@ -141,9 +153,8 @@ public final class SourceLoader implements AutoCloseable {
       }
       data = new SequencedSource(data, seq);
     }
-    Optional<String> stylesheet = Optional.empty();
-    if (config.stylesheet().isPresent()) {
-      stylesheet = Optional.of(readStylesheet(config.stylesheet().get()));
+    if (config.aliases().isPresent()) {
+      data = AliasedSource.wrap(data, AliasTable.read(config.aliases().get()));
     }
     String version = SourceVersion.of(files);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
@@ -172,6 +183,13 @@ public final class SourceLoader implements AutoCloseable {
       throw SourceLoadException.badRecord(file, line, "stylesheet is not well-formed XML");
     }
     return xml;
+  }
+
+  /** The default stylesheet with the colours the data give their types, as XML. */
+  private static String defaultStylesheet(DataSource data, StyledSource styled) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    XmlRenderer.write(StylesheetCommand.defaultStylesheet(data.typeCounts().keySet(), styled.typeColours()), out);
+    return out.toString(java.nio.charset.StandardCharsets.UTF_8);
   }
 
   static String oneLine(Throwable e) {

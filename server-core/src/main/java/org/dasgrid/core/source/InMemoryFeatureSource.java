@@ -74,41 +74,12 @@ public final class InMemoryFeatureSource implements DataSource {
     return list;
   }
 
-  /** Adds the built-in aliases of each reference that do not clash with another reference's name. */
   static List<EntryPoint> withBuiltInAliases(List<EntryPoint> eps) {
-    Map<String, Integer> claims = new HashMap<>();
-    for (EntryPoint ep : eps) {
-      claims.put(ep.name(), Integer.MAX_VALUE);
-    }
-    for (EntryPoint ep : eps) {
-      for (String a : ReferenceAliases.builtIn(ep.name())) {
-        claims.merge(a, 1, Integer::sum);
-      }
-    }
-    List<EntryPoint> out = new ArrayList<>(eps.size());
-    for (EntryPoint ep : eps) {
-      List<String> aliases = new ArrayList<>(ep.aliases());
-      for (String a : ReferenceAliases.builtIn(ep.name())) {
-        if (claims.get(a) == 1 && !aliases.contains(a)) {
-          aliases.add(a);
-        }
-      }
-      out.add(ep.withAliases(aliases));
-    }
-    return List.copyOf(out);
+    return EntryPoints.withBuiltInAliases(eps);
   }
 
   static Map<String, EntryPoint> nameMap(List<EntryPoint> eps) {
-    Map<String, EntryPoint> m = new HashMap<>();
-    for (EntryPoint ep : eps) {
-      for (String a : ep.aliases()) {
-        m.put(a, ep);
-      }
-    }
-    for (EntryPoint ep : eps) {
-      m.put(ep.name(), ep); // real names win over aliases
-    }
-    return Map.copyOf(m);
+    return EntryPoints.byNameOrAlias(eps);
   }
 
   public static Builder builder() {
