@@ -65,6 +65,16 @@ public final class BedRecords {
    * @throws MalformedRecord if the line is not valid BED
    */
   public List<Feature> decode(String line) {
+    List<Feature.Builder> builders = decodeBuilders(line);
+    List<Feature> out = new ArrayList<>(builders.size());
+    for (Feature.Builder b : builders) {
+      out.add(b.build());
+    }
+    return out;
+  }
+
+  /** As {@link #decode}, with the features not yet built (ids and parts are already complete). */
+  public List<Feature.Builder> decodeBuilders(String line) {
     String[] t = tokens(line);
     int n = t.length;
     checkColumns(n);
@@ -115,9 +125,9 @@ public final class BedRecords {
       line1.note("field" + (i + 1) + "=" + t[i]);
     }
     if (blocks == null) {
-      return List.of(line1.build());
+      return List.of(line1);
     }
-    List<Feature> out = new ArrayList<>(blocks.length + 1);
+    List<Feature.Builder> out = new ArrayList<>(blocks.length + 1);
     FeatureType blockType = pool.type(options.blockType());
     for (int k = 0; k < blocks.length; k++) {
       String blockId = id + "/" + (k + 1);
@@ -127,10 +137,9 @@ public final class BedRecords {
           .type(blockType)
           .method(method)
           .orientation(orientation)
-          .parent(id)
-          .build());
+          .parent(id));
     }
-    out.add(0, line1.build());
+    out.add(0, line1);
     return out;
   }
 

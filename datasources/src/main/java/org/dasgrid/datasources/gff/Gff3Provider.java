@@ -72,7 +72,7 @@ public final class Gff3Provider implements DataSourceProvider {
     return out.build();
   }
 
-  private static Feature.Builder toFeature(Gff3Feature f, String rawLine, Interner pool) {
+  static Feature.Builder toFeature(Gff3Feature f, String rawLine, Interner pool) {
     String[] cols = GffColumns.split(rawLine, 9);
     int start = GffColumns.coordinate(cols[3], "start");
     int end = GffColumns.coordinate(cols[4], "end");

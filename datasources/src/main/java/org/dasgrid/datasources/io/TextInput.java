@@ -41,8 +41,16 @@ public final class TextInput implements AutoCloseable {
 
   public static TextInput open(Path file) throws SourceLoadException {
     try {
-      CountingInputStream counted =
-          new CountingInputStream(new BufferedInputStream(Files.newInputStream(file), BUFFER));
+      return open(file, Files.newInputStream(file));
+    } catch (IOException e) {
+      throw SourceLoadException.badFile(file, "cannot read: " + e.getMessage());
+    }
+  }
+
+  /** Reads {@code in}, the content of {@code file} (e.g. from a channel the caller keeps open). */
+  public static TextInput open(Path file, InputStream in) throws SourceLoadException {
+    try {
+      CountingInputStream counted = new CountingInputStream(new BufferedInputStream(in, BUFFER));
       counted.mark(18);
       byte[] head = counted.readNBytes(18);
       counted.reset();
