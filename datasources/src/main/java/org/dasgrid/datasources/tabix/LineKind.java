@@ -10,14 +10,17 @@ import org.dasgrid.core.feature.Interner;
 import org.dasgrid.datasources.bed.BedOptions;
 import org.dasgrid.datasources.bed.BedRecords;
 import org.dasgrid.datasources.gff.Gff3Records;
+import org.dasgrid.datasources.gff.GtfRecords;
 
 /**
  * What a tabix-indexed file holds, and how its lines become features. Told by the {@code content:} option or,
  * without one, by the index's preset: tabix's VCF preset means VCF, its zero-based (UCSC) flag BED, and the
- * generic preset on columns 1, 4, 5 GFF.
+ * generic preset on columns 1, 4, 5 GFF3 (a GTF needs {@code content: gtf}, or a {@code .gtf.gz} name).
  */
 enum LineKind {
   GFF3(true),
+  /** GTF with its gene and transcript lines (GENCODE, Ensembl); the scan refuses files that lack them. */
+  GTF(true),
   BED(false),
   VCF(false);
 
@@ -28,12 +31,12 @@ enum LineKind {
     this.linksAcrossLines = linksAcrossLines;
   }
 
-  static LineKind of(String option, TabixFormat format) {
+  static LineKind of(String option, TabixFormat format, String fileName) {
     if (option != null) {
       try {
         return valueOf(option.trim().toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("options.content must be gff3, bed or vcf, not '" + option + "'");
+        throw new IllegalArgumentException("options.content must be gff3, gtf, bed or vcf, not '" + option + "'");
       }
     }
     int preset = format.flags & 0xffff;
@@ -45,10 +48,10 @@ enum LineKind {
     }
     if (preset == TabixFormat.GENERIC_FLAGS && format.sequenceColumn == 1 && format.startPositionColumn == 4
         && format.endPositionColumn == 5) {
-      return GFF3;
+      return fileName.endsWith(".gtf.gz") || fileName.endsWith(".gtf.bgz") ? GTF : GFF3;
     }
     throw new IllegalArgumentException("cannot tell what the indexed file holds from its tabix preset;"
-        + " set options: {content: gff3|bed|vcf}");
+        + " set options: {content: gff3|gtf|bed|vcf}");
   }
 
   /** Turns the lines of one file into features; one per load or query (decoders are not thread-safe). */
@@ -62,6 +65,13 @@ enum LineKind {
     switch (this) {
       case GFF3: {
         Gff3Records r = new Gff3Records(pool);
+        return line -> {
+          Feature.Builder b = r.decode(line);
+          return b == null ? List.of() : List.of(b);
+        };
+      }
+      case GTF: {
+        GtfRecords r = new GtfRecords(pool);
         return line -> {
           Feature.Builder b = r.decode(line);
           return b == null ? List.of() : List.of(b);

@@ -44,7 +44,7 @@ public final class TabixProvider implements DataSourceProvider {
     try {
       LineKind kind;
       try {
-        kind = LineKind.of(config.option("content", null), index.format());
+        kind = LineKind.of(config.option("content", null), index.format(), file.getFileName().toString());
       } catch (IllegalArgumentException e) {
         throw SourceLoadException.badFile(file, e.getMessage());
       }

@@ -59,6 +59,9 @@ final class TabixScan {
     IdLocations ids = new IdLocations();
     IdLocations parts = new IdLocations();
     Set<String> finishedRefs = new HashSet<>();
+    // GTF only: ids with a line of their own, and parents named by lines (a gene or transcript without a line)
+    Set<String> defined = kind == LineKind.GTF ? new HashSet<>() : null;
+    Map<String, Long> named = kind == LineKind.GTF ? new LinkedHashMap<>() : null;
     String currentRef = null;
     int lastStart = 0;
     long records = 0;
@@ -109,10 +112,16 @@ final class TabixScan {
           counts.computeIfAbsent(b.type().id(), k -> new int[1])[0]++;
           if (b.id() != null) {
             ids.add(b.id(), tid, b.start(), b.end());
+            if (defined != null) {
+              defined.add(b.id());
+            }
           }
           if (kind.linksAcrossLines) {
             for (String parent : b.parents()) {
               parts.add(parent, tid, b.start(), b.end());
+              if (named != null) {
+                named.putIfAbsent(parent, lineNo);
+              }
             }
           }
         }
@@ -121,12 +130,29 @@ final class TabixScan {
         }
       }
       input.checkComplete(lineNo);
+      if (named != null) {
+        checkGtfParents(file, defined, named);
+      }
       monitor.progress(records, input.bytesRead());
       Map<FeatureType, Integer> typeCounts = new LinkedHashMap<>();
       counts.forEach((id, n) -> typeCounts.put(types.get(id), n[0]));
       return new Result(records, input.bytesRead(), maxEnds, typeCounts, ids.freeze(true), parts.freeze(true));
     } catch (IOException e) {
       throw SourceLoadException.badRecord(file, lineNo + 1, TextInput.describe(e));
+    }
+  }
+
+  /**
+   * The in-memory GTF source makes a gene or transcript that has no line of its own from its parts' extent;
+   * served from disk it cannot, so such a file is refused rather than served with those features missing.
+   */
+  private static void checkGtfParents(Path file, Set<String> defined, Map<String, Long> named)
+      throws SourceLoadException {
+    for (Map.Entry<String, Long> e : named.entrySet()) {
+      if (!defined.contains(e.getKey())) {
+        throw SourceLoadException.badRecord(file, e.getValue(), "'" + e.getKey() + "' has no gene or transcript"
+            + " line of its own, which a tabix source cannot infer; serve it as format gtf, or add the lines");
+      }
     }
   }
 }
