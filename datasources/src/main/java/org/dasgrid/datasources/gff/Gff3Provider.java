@@ -53,7 +53,7 @@ public final class Gff3Provider implements DataSourceProvider {
         }
       } catch (TribbleException e) {
         input.checkComplete(lines.lastLineNumber());
-        throw SourceLoadException.badRecord(file, lines.lastLineNumber(), htsjdkReason(e));
+        throw SourceLoadException.badRecord(file, lines.lastLineNumber(), htsjdkReason(e, lines.lastLine()));
       } catch (GffColumns.BadColumn | IllegalArgumentException e) {
         input.checkComplete(lines.lastLineNumber());
         throw SourceLoadException.badRecord(file, lines.lastLineNumber(), e.getMessage());
@@ -98,6 +98,27 @@ public final class Gff3Provider implements DataSourceProvider {
     return b;
   }
 
+  /**
+   * Why htsjdk refused a line: our own reading of its fixed columns when one is wrong (htsjdk reports a bad
+   * score or phase as a bad start/end), else htsjdk's message without the echoed line and its own line count.
+   */
+  static String htsjdkReason(TribbleException e, String line) {
+    if (line != null && !line.startsWith("#")) {
+      String[] cols = GffColumns.split(line, 9);
+      if (cols.length == 9) {
+        try {
+          GffColumns.checkRange(GffColumns.coordinate(cols[3], "start"), GffColumns.coordinate(cols[4], "end"));
+          GffColumns.score(cols[5]);
+          GffColumns.strand(cols[6]);
+          GffColumns.phase(cols[7]);
+        } catch (GffColumns.BadColumn bad) {
+          return bad.getMessage();
+        }
+      }
+    }
+    return htsjdkReason(e);
+  }
+
   /** htsjdk's message without the echoed line, which the user has in the file already. */
   static String htsjdkReason(TribbleException e) {
     String m = e.getMessage() == null ? "malformed record" : e.getMessage();
@@ -108,7 +129,8 @@ public final class Gff3Provider implements DataSourceProvider {
     if (cut > 0) {
       m = m.substring(0, cut);
     }
-    m = m.replace("from line 1.", "").replaceAll("\\s+", " ").trim();
+    // htsjdk counts lines its own way ("at line + 2"); the loader names the real line
+    m = m.replaceAll("\\s+(?:at|from) line\\s*\\+?\\s*\\d+\\.?", " ").replaceAll("\\s+", " ").trim();
     return m.length() <= 160 ? m : m.substring(0, 157) + "...";
   }
 }

@@ -36,7 +36,7 @@ public final class Gff3Records {
       Gff3Feature f = codec.decode(source);
       return f == null ? null : Gff3Provider.toFeature(f, line, pool);
     } catch (TribbleException e) {
-      throw new MalformedRecord(Gff3Provider.htsjdkReason(e));
+      throw new MalformedRecord(Gff3Provider.htsjdkReason(e, line));
     } catch (GffColumns.BadColumn | IllegalArgumentException e) {
       throw new MalformedRecord(e.getMessage());
     } catch (IOException e) {
