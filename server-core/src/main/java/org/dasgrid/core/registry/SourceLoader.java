@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -43,7 +42,7 @@ public final class SourceLoader implements AutoCloseable {
   private final DataSourceProviders providers;
   private final LoadListener listener;
   private final ExecutorService executor;
-  private final Map<String, CompletableFuture<Boolean>> reloads = new ConcurrentHashMap<>();
+  private final Map<String, Reloads> reloads = new java.util.HashMap<>();
 
   public SourceLoader(DataSourceProviders providers, LoadListener listener, int threads) {
     this.providers = providers;
@@ -69,15 +68,58 @@ public final class SourceLoader implements AutoCloseable {
   }
 
   /**
-   * Reloads a source in the background and swaps it in when complete. While a reload of the source runs, a
-   * second request joins it. The future tells whether the new version is serving.
+   * Reloads a source in the background and swaps it in when complete. The load starts after this call, so it
+   * reads the files as they are now: while a reload of the source runs, a new request waits for it and then
+   * loads again, and requests arriving meanwhile share that next load. The future tells whether the new
+   * version is serving.
    */
   public CompletableFuture<Boolean> reload(SourceSlot slot) {
-    return reloads.computeIfAbsent(
-        slot.id(),
-        id ->
-            CompletableFuture.supplyAsync(() -> loadInto(slot, true), executor)
-                .whenComplete((ok, e) -> reloads.remove(id)));
+    synchronized (reloads) {
+      Reloads r = reloads.computeIfAbsent(slot.id(), id -> new Reloads());
+      if (r.running == null) {
+        r.running = start(slot, r);
+        return r.running;
+      }
+      if (r.next == null) {
+        r.next = new CompletableFuture<>();
+      }
+      return r.next;
+    }
+  }
+
+  /**
+   * Starts a reload; when it ends, starts the one requested meanwhile, if any. Called holding the lock on
+   * {@link #reloads}; the completion runs on the executor and takes the lock, so it sees the caller's updates.
+   */
+  private CompletableFuture<Boolean> start(SourceSlot slot, Reloads r) {
+    CompletableFuture<Boolean> done = new CompletableFuture<>();
+    CompletableFuture.supplyAsync(() -> loadInto(slot, true), executor).whenCompleteAsync((ok, e) -> {
+      synchronized (reloads) {
+        CompletableFuture<Boolean> next = r.next;
+        r.next = null;
+        r.running = null;
+        if (next != null) {
+          r.running = start(slot, r);
+          r.running.whenComplete((ok2, e2) -> complete(next, ok2, e2));
+        }
+      }
+      complete(done, ok, e);
+    }, executor);
+    return done;
+  }
+
+  private static void complete(CompletableFuture<Boolean> f, Boolean ok, Throwable e) {
+    if (e != null) {
+      f.completeExceptionally(e);
+    } else {
+      f.complete(ok);
+    }
+  }
+
+  /** The reload running for a source and the one waiting to follow it. */
+  private static final class Reloads {
+    CompletableFuture<Boolean> running;
+    CompletableFuture<Boolean> next;
   }
 
   private boolean loadInto(SourceSlot slot, boolean reload) {
