@@ -95,12 +95,16 @@ public final class Sources {
     return registry;
   }
 
+  /** The response to {@code /das/{source}/{command}?{query}}, not yet written. */
+  public org.dasgrid.core.das.DasResponse response(String source, String command, String query) {
+    return das.handle(new DasRequest(source, command, QueryArguments.parse(query), "http://localhost/das"));
+  }
+
   /** The body of {@code /das/{source}/{command}?{query}}. */
   public String answer(String source, String command, String query) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
-      das.handle(new DasRequest(source, command, QueryArguments.parse(query), "http://localhost/das"))
-          .writeTo(out);
+      response(source, command, query).writeTo(out);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -126,8 +126,9 @@ public final class FeaturesGff3Writer implements FeatureDocument {
         w.write(';');
         TextOutput.escape(w, note.substring(0, eq), VALUE_RESERVED);
         w.write('=');
-        // the loaders joined multiple values with ',', which stays the GFF3 value separator
-        TextOutput.escape(w, note.substring(eq + 1), "\t;=&");
+        // one value: a loader joined a multi-valued attribute with ',' into this note, and an escaped ','
+        // reads back as the same note, while a literal one would lose the value's own commas
+        TextOutput.escape(w, note.substring(eq + 1), VALUE_RESERVED);
       }
     }
     for (String note : f.notes()) {
