@@ -85,14 +85,14 @@ public final class Gff3Provider implements DataSourceProvider {
         .phase(GffColumns.phase(cols[7]));
     String id = f.getID();
     if (id != null && !id.isEmpty()) {
-      b.id(id);
+      b.id(pool.intern(id));
     }
     String name = f.getName();
     if (name != null && !name.isEmpty()) {
       b.label(name);
     }
     for (String parent : f.getAttribute("Parent")) {
-      b.parent(parent);
+      b.parent(pool.intern(parent));
     }
     GffAttributes.addAnnotations(b, f.getAttributes(), pool);
     return b;

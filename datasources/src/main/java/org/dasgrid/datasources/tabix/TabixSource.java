@@ -45,6 +45,8 @@ import org.dasgrid.core.source.StyledSource;
  */
 final class TabixSource implements DataSource, StyledSource {
   private static final Cleaner CLEANER = Cleaner.create();
+  /** Ranges of parts closer than this are read in one pass over the file. */
+  private static final int CLUSTER_GAP = 1 << 18;
   private static final Comparator<Feature> BY_POSITION =
       Comparator.comparingInt(Feature::start).thenComparingInt(Feature::end);
 
@@ -195,12 +197,21 @@ final class TabixSource implements DataSource, StyledSource {
    * ids the in-memory builder would generate for those without one.
    */
   private List<Feature.Builder> read(String ref, int start, int end, LineKind.Decoder decoder) {
+    return read(ref, List.of(new int[] {start, end}), decoder);
+  }
+
+  /**
+   * As {@link #read(String, int, int, LineKind.Decoder)} for several sorted, disjoint ranges in one pass over
+   * the file: lines between the ranges are skipped by their columns, without decoding them.
+   */
+  private List<Feature.Builder> read(String ref, List<int[]> ranges, LineKind.Decoder decoder) {
     Integer tid = tids.get(ref);
     List<Feature.Builder> out = new ArrayList<>();
-    if (tid == null) {
+    if (tid == null || ranges.isEmpty()) {
       return out;
     }
-    List<Chunk> chunks = index.chunks(tid, start, end);
+    int last = ranges.get(ranges.size() - 1)[1];
+    List<Chunk> chunks = index.chunks(tid, ranges.get(0)[0], last);
     if (chunks.isEmpty()) {
       return out;
     }
@@ -223,14 +234,17 @@ final class TabixSource implements DataSource, StyledSource {
             throw new IOException(file.getFileName() + ": unreadable line in a region of " + ref
                 + " (was the file changed in place?)");
           }
-          if (!span.ref.equals(ref) || span.end < start) {
+          if (!span.ref.equals(ref)) {
             continue;
           }
-          if (span.start > end) {
+          if (span.start > last) {
             return out; // sorted by start: nothing further can overlap
           }
+          if (!overlapsAny(ranges, span.start, span.end)) {
+            continue;
+          }
           for (Feature.Builder b : decoder.decode(line)) {
-            if (b.start() <= end && b.end() >= start) {
+            if (overlapsAny(ranges, b.start(), b.end())) {
               if (b.id() == null) {
                 b.id(generatedId(b, generated));
               }
@@ -243,6 +257,21 @@ final class TabixSource implements DataSource, StyledSource {
       throw new UncheckedIOException(e);
     }
     return out;
+  }
+
+  /** Whether [start, end] overlaps one of the sorted, disjoint ranges. */
+  private static boolean overlapsAny(List<int[]> ranges, int start, int end) {
+    int lo = 0;
+    int hi = ranges.size();
+    while (lo < hi) { // the first range ending at or after start
+      int mid = (lo + hi) >>> 1;
+      if (ranges.get(mid)[1] < start) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo < ranges.size() && ranges.get(lo)[0] <= end;
   }
 
   /** {@code type:ref:start..end}, then {@code #2}, {@code #3}... as InMemoryFeatureSource.Builder does. */
@@ -299,8 +328,8 @@ final class TabixSource implements DataSource, StyledSource {
       }
     }
     ranges.forEach((tid, list) -> {
-      for (int[] r : merge(list)) {
-        for (Feature.Builder child : read(index.names().get(tid), r[0], r[1], decoder)) {
+      for (List<int[]> cluster : clusters(merge(list))) {
+        for (Feature.Builder child : read(index.names().get(tid), cluster, decoder)) {
           for (String p : child.parents()) {
             List<Feature.Builder> ps = parents.get(p);
             if (ps != null) {
@@ -312,6 +341,23 @@ final class TabixSource implements DataSource, StyledSource {
         }
       }
     });
+  }
+
+  /**
+   * Ranges grouped so that each group is read in one pass: ranges closer than {@link #CLUSTER_GAP} share a
+   * pass (skipping a few lines between them costs less than seeking to each range's chunks again).
+   */
+  private static List<List<int[]>> clusters(List<int[]> ranges) {
+    List<List<int[]>> out = new ArrayList<>();
+    List<int[]> current = null;
+    for (int[] r : ranges) {
+      if (current == null || r[0] - current.get(current.size() - 1)[1] > CLUSTER_GAP) {
+        current = new ArrayList<>();
+        out.add(current);
+      }
+      current.add(r);
+    }
+    return out;
   }
 
   /** Overlapping or touching ranges merged, in order. */
