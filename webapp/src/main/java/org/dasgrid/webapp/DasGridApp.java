@@ -10,6 +10,7 @@ import org.dasgrid.core.das.DasContext;
 import org.dasgrid.core.das.DasService;
 import org.dasgrid.core.registry.SourceLoader;
 import org.dasgrid.core.registry.SourceRegistry;
+import org.dasgrid.core.registry.SourceWatcher;
 import org.dasgrid.core.source.DataSourceProviders;
 
 /**
@@ -26,6 +27,7 @@ public final class DasGridApp implements AutoCloseable {
   private final DasService das;
   private final ResponseCache cache;
   private final CompletableFuture<Void> loaded;
+  private final SourceWatcher watcher;
   private final String version;
 
   private DasGridApp(DasGridConfig config, PrintStream console, String version) {
@@ -37,6 +39,7 @@ public final class DasGridApp implements AutoCloseable {
         config.server().maxHeapShare());
     this.das = new DasService(new DasContext(registry, config.server(), "DasGrid/" + version));
     this.cache = new ResponseCache(config.server().cacheBytes(), config.server().cacheMaxEntryBytes());
+    this.watcher = new SourceWatcher(registry, loader);
     this.loaded = loader.loadAll(registry);
   }
 
@@ -90,6 +93,7 @@ public final class DasGridApp implements AutoCloseable {
 
   @Override
   public void close() {
+    watcher.close();
     loader.close();
     cache.invalidateAll();
   }

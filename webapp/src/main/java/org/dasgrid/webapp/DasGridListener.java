@@ -40,6 +40,7 @@ public final class DasGridListener implements ServletContextListener {
     das.setLoadOnStartup(1);
     ctx.addServlet("health", new HealthServlet(app)).addMapping("/health/*");
     ctx.addServlet("admin-status", new AdminStatusServlet(app)).addMapping("/admin/status");
+    ctx.addServlet("admin", new AdminServlet(app)).addMapping("/admin/*");
   }
 
   @Override

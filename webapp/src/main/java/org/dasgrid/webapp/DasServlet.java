@@ -91,8 +91,11 @@ final class DasServlet extends HttpServlet {
       write(req, resp, response, withBody);
     } catch (DasException e) {
       writeError(req, resp, e, withBody, ResponseFormat.wantsJson(args));
-    } catch (org.apache.catalina.connector.ClientAbortException e) {
-      // the client went away mid-response; nothing to tell it
+    } catch (IOException e) {
+      if (!clientWentAway(e)) {
+        throw e;
+      }
+      // the client hung up mid-response: nothing to tell it, and its thread is free again
     } catch (RuntimeException e) {
       String id = Long.toHexString(System.nanoTime());
       LOG.log(System.Logger.Level.ERROR, "request " + id + " failed: " + req.getRequestURI(), e);
@@ -101,6 +104,16 @@ final class DasServlet extends HttpServlet {
             withBody, ResponseFormat.wantsJson(args));
       }
     }
+  }
+
+  /** Whether a write failed because the client closed the connection (the writers wrap Tomcat's exception). */
+  static boolean clientWentAway(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof org.apache.catalina.connector.ClientAbortException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private DasRequest request(HttpServletRequest req, QueryArguments args) {

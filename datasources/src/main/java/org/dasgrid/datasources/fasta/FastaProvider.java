@@ -60,8 +60,12 @@ public final class FastaProvider implements DataSourceProvider {
     Path fai = file.resolveSibling(file.getFileName() + ".fai");
     try {
       if (Files.isRegularFile(fai) && Files.getLastModifiedTime(fai).compareTo(Files.getLastModifiedTime(file)) >= 0) {
-        return new FastaSequenceIndex(fai);
+        FastaSequenceIndex existing = new FastaSequenceIndex(fai);
+        FastaCheck.checkIndex(file, fai, existing);
+        return existing;
       }
+      // a second pass over the file, only when the index is built: htsjdk's builder does not check line lengths
+      FastaCheck.checkFile(file);
       FastaSequenceIndex built = FastaSequenceIndexCreator.buildFromFasta(file);
       if (Files.isWritable(file.toAbsolutePath().getParent())) {
         try {

@@ -57,17 +57,19 @@ public class Gff2Provider implements DataSourceProvider {
         try {
           out.add(parse(line, pool, shaper));
         } catch (GffColumns.BadColumn | IllegalArgumentException e) {
+          input.checkComplete(lineNo);
           throw SourceLoadException.badRecord(file, lineNo, e.getMessage());
         }
         if (++records % PROGRESS_EVERY == 0) {
           monitor.progress(records, input.bytesRead());
         }
       }
+      input.checkComplete(lineNo);
       shaper.finish(out, pool);
       monitor.progress(records, input.bytesRead());
       out.bytesRead(input.bytesRead());
     } catch (IOException e) {
-      throw SourceLoadException.badFile(file, "read failed at line " + lineNo + ": " + e.getMessage());
+      throw SourceLoadException.badRecord(file, lineNo + 1, TextInput.describe(e));
     }
     return out.build();
   }
@@ -123,18 +125,18 @@ public class Gff2Provider implements DataSourceProvider {
     @Override
     public void shape(Feature.Builder b, Gff2Attributes.Parsed attrs, Interner pool) {
       Map<String, List<String>> v = attrs.values();
-      first(v, "ID").ifPresent(b::id);
+      first(v, "ID").ifPresent(id -> b.id(pool.intern(id)));
       first(v, "Name").ifPresent(b::label);
       for (String parent : v.getOrDefault("Parent", List.of())) {
-        b.parent(parent);
+        b.parent(pool.intern(parent));
       }
       String group = attrs.firstTag();
       if (!attrs.keyValueStyle() && group != null && !SELF_TAGS.contains(group)
           && !GffAttributes.STRUCTURAL.contains(group)) {
         List<String> gv = v.get(group);
         if (gv != null && !gv.isEmpty() && !gv.get(0).isEmpty()) {
-          b.parent(gv.get(0));
-          b.note(pool.intern(group) + "=" + gv.get(0));
+          b.parent(pool.intern(gv.get(0)));
+          b.note(GffAttributes.note(pool, group, gv.get(0)));
         }
         Map<String, List<String>> rest = new java.util.LinkedHashMap<>(v);
         rest.remove(group);

@@ -37,17 +37,16 @@ final class GffAttributes {
 
   private GffAttributes() {}
 
-  /** A link for a {@code DB:ID} cross-reference. */
+  /** A link for a {@code DB:ID} cross-reference; its href shares the database's URL prefix with the others. */
   static Link dbxref(String xref, Interner pool) {
     int colon = xref.indexOf(':');
     if (colon <= 0 || colon == xref.length() - 1) {
-      return new Link("https://identifiers.org/" + xref, xref);
+      return Link.toDatabase(pool.intern("https://identifiers.org/"), xref, 0);
     }
     String db = xref.substring(0, colon);
-    String id = xref.substring(colon + 1);
     String base = DBXREF_URLS.get(db.toLowerCase(Locale.ROOT));
-    String href = base != null ? base + id : "https://identifiers.org/" + xref;
-    return new Link(href, xref);
+    return base != null ? Link.toDatabase(pool.intern(base), xref, colon + 1)
+        : Link.toDatabase(pool.intern("https://identifiers.org/"), xref, 0);
   }
 
   /**
@@ -66,6 +65,18 @@ final class GffAttributes {
     } catch (NumberFormatException e) {
       return null;
     }
+  }
+
+  /** Notes up to this long are shared between features: short values repeat ({@code parent_type=mRNA}). */
+  private static final int SHARED_NOTE_LENGTH = 64;
+
+  /**
+   * A {@code key=value} note, one shared instance per distinct short note: over a genome's features a few
+   * thousand such notes repeat millions of times, and each copy would cost about 60 bytes of heap.
+   */
+  static String note(Interner pool, String key, String value) {
+    String note = key + "=" + value;
+    return note.length() <= SHARED_NOTE_LENGTH ? pool.intern(note) : note;
   }
 
   /** Adds the attributes that are not structure to the builder as NOTE / LINK / TARGET. */
@@ -98,7 +109,7 @@ final class GffAttributes {
         case "Parent":
           break;
         default:
-          b.note(pool.intern(key) + "=" + String.join(",", e.getValue()));
+          b.note(note(pool, key, String.join(",", e.getValue())));
       }
     }
   }

@@ -40,25 +40,25 @@ public final class GtfProvider extends Gff2Provider {
       String transcript = first(v, "transcript_id").orElse(null);
       String type = b.type().id();
       if (type.equals("gene") && gene != null) {
-        b.id(gene);
+        b.id(pool.intern(gene));
         first(v, "gene_name").ifPresent(b::label);
         definedGenes.add(gene);
       } else if (type.equals("transcript") && transcript != null) {
-        b.id(transcript);
+        b.id(pool.intern(transcript));
         first(v, "transcript_name").ifPresent(b::label);
         definedTranscripts.add(transcript);
         if (gene != null) {
-          b.parent(gene);
+          b.parent(pool.intern(gene));
           extend(genes, gene, null, b, v, "gene_name");
         }
       } else if (transcript != null) {
-        b.parent(transcript);
+        b.parent(pool.intern(transcript));
         extend(transcripts, transcript, gene, b, v, "transcript_name");
         if (gene != null) {
           extend(genes, gene, null, b, v, "gene_name");
         }
       } else if (gene != null) {
-        b.parent(gene);
+        b.parent(pool.intern(gene));
         extend(genes, gene, null, b, v, "gene_name");
       }
       Map<String, List<String>> rest = new LinkedHashMap<>(v);

@@ -125,6 +125,11 @@ public final class ConfigLoader {
       if (s.genotypes() && !s.format().equals("vcf")) {
         throw new ConfigException(where + ": 'genotypes: true' needs format vcf, not " + s.format());
       }
+      String watch = s.option("watch", "false").trim();
+      if (!watch.matches("(?i)true|false|yes|no") && !watch.matches("\\d+(\\.\\d+)?")) {
+        throw new ConfigException(where + ": options.watch must be true, false or a number of seconds, not '"
+            + watch + "'");
+      }
       if (s.access() == Access.TOKEN && s.tokens().isEmpty()) {
         throw new ConfigException(where + ": 'access: token' needs at least one entry in 'tokens'");
       }

@@ -42,8 +42,11 @@ public record ServerSettings(
     if (!(maxHeapShare > 0 && maxHeapShare <= 1)) {
       throw new IllegalArgumentException("server.maxHeapShare must be in (0, 1], not " + maxHeapShare);
     }
-    rateLimit = rateLimit == null ? RateLimit.DEFAULT : rateLimit;
-    http = http == null ? HttpSettings.DEFAULT : http;
+    // new defaults rather than the nested records' DEFAULT constants: reading those here would tie the
+    // static initialisation of the three classes into a cycle, and whichever class a thread touches first
+    // would see the other's constant still null
+    rateLimit = rateLimit == null ? new RateLimit(null, null, null, null) : rateLimit;
+    http = http == null ? new HttpSettings(null, null, null, null, null, null, null) : http;
     adminTokens = adminTokens == null ? List.of() : adminTokens.stream().filter(java.util.Objects::nonNull).toList();
   }
 
@@ -65,14 +68,8 @@ public record ServerSettings(
         adminTokens);
   }
 
-  static int positive(Integer v, int fallback, String name) {
-    if (v == null) {
-      return fallback;
-    }
-    if (v < 1) {
-      throw new IllegalArgumentException("server." + name + " must be at least 1, not " + v);
-    }
-    return v;
+  private static int positive(Integer v, int fallback, String name) {
+    return Settings.positive(v, fallback, name);
   }
 
   /**
@@ -84,8 +81,8 @@ public record ServerSettings(
 
     public RateLimit {
       enabled = enabled == null || enabled;
-      requestsPerMinute = positive(requestsPerMinute, 120_000, "rateLimit.requestsPerMinute");
-      burst = positive(burst, 20_000, "rateLimit.burst");
+      requestsPerMinute = Settings.positive(requestsPerMinute, 120_000, "rateLimit.requestsPerMinute");
+      burst = Settings.positive(burst, 20_000, "rateLimit.burst");
       trustForwardedFor = trustForwardedFor != null && trustForwardedFor;
     }
   }
@@ -102,13 +99,13 @@ public record ServerSettings(
     public static final HttpSettings DEFAULT = new HttpSettings(null, null, null, null, null, null, null);
 
     public HttpSettings {
-      maxThreads = positive(maxThreads, 200, "http.maxThreads");
-      maxConnections = positive(maxConnections, 8192, "http.maxConnections");
-      acceptCount = positive(acceptCount, 200, "http.acceptCount");
-      connectionTimeoutMillis = positive(connectionTimeoutMillis, 20_000, "http.connectionTimeoutMillis");
-      keepAliveTimeoutMillis = positive(keepAliveTimeoutMillis, 20_000, "http.keepAliveTimeoutMillis");
-      maxKeepAliveRequests = positive(maxKeepAliveRequests, 1000, "http.maxKeepAliveRequests");
-      maxHeaderBytes = positive(maxHeaderBytes, 16_384, "http.maxHeaderBytes");
+      maxThreads = Settings.positive(maxThreads, 200, "http.maxThreads");
+      maxConnections = Settings.positive(maxConnections, 8192, "http.maxConnections");
+      acceptCount = Settings.positive(acceptCount, 200, "http.acceptCount");
+      connectionTimeoutMillis = Settings.positive(connectionTimeoutMillis, 20_000, "http.connectionTimeoutMillis");
+      keepAliveTimeoutMillis = Settings.positive(keepAliveTimeoutMillis, 20_000, "http.keepAliveTimeoutMillis");
+      maxKeepAliveRequests = Settings.positive(maxKeepAliveRequests, 1000, "http.maxKeepAliveRequests");
+      maxHeaderBytes = Settings.positive(maxHeaderBytes, 16_384, "http.maxHeaderBytes");
     }
   }
 }

@@ -49,6 +49,8 @@ public final class TypeCatalog {
           Map.entry("deletion", new Entry(VARIATION, "SO:0000159")),
           Map.entry("MNV", new Entry(VARIATION, "SO:0002007")),
           Map.entry("structural_variant", new Entry(VARIATION, "SO:0001537")),
+          Map.entry("indel", new Entry(VARIATION, "SO:1000032")),
+          Map.entry("sequence_alteration", new Entry(VARIATION, "SO:0001059")),
           Map.entry("chromosome_arm", new Entry(STRUCTURAL, "SO:0000105")),
           Map.entry("chromosome_band", new Entry(STRUCTURAL, "SO:0000341")),
           Map.entry("TF_binding_site", new Entry(REGULATORY, "SO:0000235")),

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +18,10 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.das.command.StylesheetCommand;
+import org.dasgrid.core.render.XmlRenderer;
+import org.dasgrid.core.source.AliasTable;
+import org.dasgrid.core.source.AliasedSource;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.DataSourceProviders;
@@ -26,6 +29,7 @@ import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SequenceSource;
 import org.dasgrid.core.source.SequencedSource;
 import org.dasgrid.core.source.SourceLoadException;
+import org.dasgrid.core.source.StyledSource;
 
 /**
  * Loads configured sources in parallel and reloads them in the background. A load that fails marks its
@@ -39,7 +43,7 @@ public final class SourceLoader implements AutoCloseable {
   private final LoadListener listener;
   private final ExecutorService executor;
   private final HeapGuard heapGuard;
-  private final Map<String, CompletableFuture<Boolean>> reloads = new ConcurrentHashMap<>();
+  private final Map<String, Reloads> reloads = new java.util.HashMap<>();
 
   public SourceLoader(DataSourceProviders providers, LoadListener listener, int threads) {
     this(providers, listener, threads, 1.0);
@@ -74,26 +78,58 @@ public final class SourceLoader implements AutoCloseable {
   }
 
   /**
-   * Reloads a source in the background and swaps it in when complete. While a reload of the source runs, a
-   * second request joins it. The future tells whether the new version is serving.
+   * Reloads a source in the background and swaps it in when complete. The load starts after this call, so it
+   * reads the files as they are now: while a reload of the source runs, a new request waits for it and then
+   * loads again, and requests arriving meanwhile share that next load. The future tells whether the new
+   * version is serving.
    */
   public CompletableFuture<Boolean> reload(SourceSlot slot) {
-    CompletableFuture<Boolean> mine = new CompletableFuture<>();
-    CompletableFuture<Boolean> running = reloads.putIfAbsent(slot.id(), mine);
-    if (running != null) {
-      return running;
-    }
-    executor.execute(() -> {
-      boolean ok = false;
-      try {
-        ok = loadInto(slot, true);
-      } finally {
-        // leave the map before completing, so a reload asked for after this one finished starts afresh
-        reloads.remove(slot.id(), mine);
-        mine.complete(ok);
+    synchronized (reloads) {
+      Reloads r = reloads.computeIfAbsent(slot.id(), id -> new Reloads());
+      if (r.running == null) {
+        r.running = start(slot, r);
+        return r.running;
       }
-    });
-    return mine;
+      if (r.next == null) {
+        r.next = new CompletableFuture<>();
+      }
+      return r.next;
+    }
+  }
+
+  /**
+   * Starts a reload; when it ends, starts the one requested meanwhile, if any. Called holding the lock on
+   * {@link #reloads}; the completion runs on the executor and takes the lock, so it sees the caller's updates.
+   */
+  private CompletableFuture<Boolean> start(SourceSlot slot, Reloads r) {
+    CompletableFuture<Boolean> done = new CompletableFuture<>();
+    CompletableFuture.supplyAsync(() -> loadInto(slot, true), executor).whenCompleteAsync((ok, e) -> {
+      synchronized (reloads) {
+        CompletableFuture<Boolean> next = r.next;
+        r.next = null;
+        r.running = null;
+        if (next != null) {
+          r.running = start(slot, r);
+          r.running.whenComplete((ok2, e2) -> complete(next, ok2, e2));
+        }
+      }
+      complete(done, ok, e);
+    }, executor);
+    return done;
+  }
+
+  private static void complete(CompletableFuture<Boolean> f, Boolean ok, Throwable e) {
+    if (e != null) {
+      f.completeExceptionally(e);
+    } else {
+      f.complete(ok);
+    }
+  }
+
+  /** The reload running for a source and the one waiting to follow it. */
+  private static final class Reloads {
+    CompletableFuture<Boolean> running;
+    CompletableFuture<Boolean> next;
   }
 
   private boolean loadInto(SourceSlot slot, boolean reload) {
@@ -146,6 +182,7 @@ public final class SourceLoader implements AutoCloseable {
     files.add(config.path());
     config.sequence().ifPresent(files::add);
     config.stylesheet().ifPresent(files::add);
+    config.aliases().ifPresent(files::add);
     long totalBytes = 0;
     for (Path f : files) {
       if (!Files.isRegularFile(f)) {
@@ -156,6 +193,12 @@ public final class SourceLoader implements AutoCloseable {
     ThrottledMonitor monitor = new ThrottledMonitor(config.id(), totalBytes, startedNanos, progressSink);
     heapGuard.check();
     DataSource data = provider.load(config, monitor);
+    Optional<String> stylesheet = Optional.empty();
+    if (config.stylesheet().isPresent()) {
+      stylesheet = Optional.of(readStylesheet(config.stylesheet().get()));
+    } else if (data instanceof StyledSource styled) {
+      stylesheet = Optional.of(defaultStylesheet(data, styled));
+    }
     if (config.sequence().isPresent()) {
       DataSourceProvider fasta =
           providers.forFormat("fasta").orElseThrow(() -> new SourceLoadException("no provider for FASTA"));
@@ -165,9 +208,8 @@ public final class SourceLoader implements AutoCloseable {
       }
       data = new SequencedSource(data, seq);
     }
-    Optional<String> stylesheet = Optional.empty();
-    if (config.stylesheet().isPresent()) {
-      stylesheet = Optional.of(readStylesheet(config.stylesheet().get()));
+    if (config.aliases().isPresent()) {
+      data = AliasedSource.wrap(data, AliasTable.read(config.aliases().get()));
     }
     String version = SourceVersion.of(files);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
@@ -196,6 +238,13 @@ public final class SourceLoader implements AutoCloseable {
       throw SourceLoadException.badRecord(file, line, "stylesheet is not well-formed XML");
     }
     return xml;
+  }
+
+  /** The default stylesheet with the colours the data give their types, as XML. */
+  private static String defaultStylesheet(DataSource data, StyledSource styled) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    XmlRenderer.write(StylesheetCommand.defaultStylesheet(data.typeCounts().keySet(), styled.typeColours()), out);
+    return out.toString(java.nio.charset.StandardCharsets.UTF_8);
   }
 
   static String oneLine(Throwable e) {

@@ -24,6 +24,8 @@ import org.dasgrid.core.das.Rows;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.render.FeatureDocument;
+import org.dasgrid.core.render.FeaturesBedWriter;
+import org.dasgrid.core.render.FeaturesGff3Writer;
 import org.dasgrid.core.render.FeaturesJsonWriter;
 import org.dasgrid.core.render.FeaturesXmlWriter;
 import org.dasgrid.core.segment.Segment;
@@ -33,7 +35,7 @@ import org.dasgrid.core.source.FeatureFilter;
 
 /**
  * DAS {@code features}: the features of one or more segments (or with given ids), filtered by type and
- * category, streamed as DASGFF.
+ * category, streamed as DASGFF (or, with {@code format=}, as JSON, GFF3 or BED).
  *
  * <p>An answer larger than {@code maxFeaturesPerResponse} is refused with a 402 naming the limit, never
  * truncated; with {@code maxbins} it is instead summarised as per-bin density features, which the client
@@ -113,8 +115,12 @@ public final class FeaturesCommand implements DasCommand {
 
   private static void write(OutputStream out, FeaturesQuery q, LoadedSource ls, List<ResolvedSegment> segments,
       Map<String, List<Feature>> byId, String href, boolean binned) throws IOException {
-    FeatureDocument doc =
-        q.format() == ResponseFormat.JSON ? new FeaturesJsonWriter(out) : new FeaturesXmlWriter(out);
+    FeatureDocument doc = switch (q.format()) {
+      case JSON -> new FeaturesJsonWriter(out);
+      case GFF3 -> new FeaturesGff3Writer(out);
+      case BED -> new FeaturesBedWriter(out);
+      default -> new FeaturesXmlWriter(out);
+    };
     RowWindow window = new RowWindow(q.rows());
     doc.begin(href);
     try {
@@ -214,7 +220,8 @@ public final class FeaturesCommand implements DasCommand {
       ResponseFormat format) {
 
     static FeaturesQuery parse(QueryArguments args, int maxSegments) {
-      ResponseFormat format = ResponseFormat.of(args, Set.of(ResponseFormat.XML, ResponseFormat.JSON));
+      ResponseFormat format = ResponseFormat.of(args,
+          Set.of(ResponseFormat.XML, ResponseFormat.JSON, ResponseFormat.GFF3, ResponseFormat.BED));
       List<String> ids = args.all("feature_id");
       for (String id : ids) {
         if (id.isEmpty()) {

@@ -54,10 +54,14 @@ public final class StylesheetCommand implements DasCommand {
       }
       return Documents.response(XmlTree.parse(xml, "stylesheet"), format, key, caps);
     }
-    return Documents.response(defaultStylesheet(ls.data().typeCounts().keySet()), format, key, caps);
+    return Documents.response(defaultStylesheet(ls.data().typeCounts().keySet(), Map.of()), format, key, caps);
   }
 
-  static Node defaultStylesheet(Set<FeatureType> types) {
+  /**
+   * A stylesheet with a box per type, coloured by category, or by {@code colours} (type id to {@code #rrggbb})
+   * for the types the data give a colour of their own.
+   */
+  public static Node defaultStylesheet(Set<FeatureType> types, Map<String, String> colours) {
     Map<String, List<FeatureType>> byCategory = new LinkedHashMap<>();
     for (FeatureType t : types) {
       byCategory.computeIfAbsent(t.category(), k -> new java.util.ArrayList<>()).add(t);
@@ -66,7 +70,8 @@ public final class StylesheetCommand implements DasCommand {
     for (Map.Entry<String, List<FeatureType>> e : byCategory.entrySet()) {
       Node category = sheet.child("CATEGORY", "categories").attr("id", e.getKey());
       for (FeatureType t : e.getValue()) {
-        category.add(type(t.id(), colour(e.getKey(), t.id())));
+        String own = colours.get(t.id());
+        category.add(type(t.id(), own != null ? own : colour(e.getKey(), t.id())));
       }
     }
     sheet.child("CATEGORY", "categories").attr("id", "default").add(type("default", "#555555"));

@@ -1,0 +1,111 @@
+package org.dasgrid.datasources.tabix;
+
+import htsjdk.tribble.index.tabix.TabixFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.feature.Feature;
+import org.dasgrid.core.feature.Interner;
+import org.dasgrid.datasources.bed.BedOptions;
+import org.dasgrid.datasources.bed.BedRecords;
+import org.dasgrid.datasources.gff.Gff3Records;
+import org.dasgrid.datasources.gff.GtfRecords;
+
+/**
+ * What a tabix-indexed file holds, and how its lines become features. Told by the {@code content:} option or,
+ * without one, by the index's preset: tabix's VCF preset means VCF, its zero-based (UCSC) flag BED, and the
+ * generic preset on columns 1, 4, 5 GFF3 (a GTF needs {@code content: gtf}, or a {@code .gtf.gz} name).
+ */
+enum LineKind {
+  GFF3(true),
+  /** GTF with its gene and transcript lines (GENCODE, Ensembl); the scan refuses files that lack them. */
+  GTF(true),
+  BED(false),
+  VCF(false);
+
+  /** Whether lines name parents on other lines (GFF3 Parent), which the source must link to their parts. */
+  final boolean linksAcrossLines;
+
+  LineKind(boolean linksAcrossLines) {
+    this.linksAcrossLines = linksAcrossLines;
+  }
+
+  static LineKind of(String option, TabixFormat format, String fileName) {
+    if (option != null) {
+      try {
+        return valueOf(option.trim().toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("options.content must be gff3, gtf, bed or vcf, not '" + option + "'");
+      }
+    }
+    int preset = format.flags & 0xffff;
+    if (preset == TabixFormat.VCF_FLAGS) {
+      return VCF;
+    }
+    if ((format.flags & TabixFormat.UCSC_FLAGS) != 0) {
+      return BED;
+    }
+    if (preset == TabixFormat.GENERIC_FLAGS && format.sequenceColumn == 1 && format.startPositionColumn == 4
+        && format.endPositionColumn == 5) {
+      return fileName.endsWith(".gtf.gz") || fileName.endsWith(".gtf.bgz") ? GTF : GFF3;
+    }
+    throw new IllegalArgumentException("cannot tell what the indexed file holds from its tabix preset;"
+        + " set options: {content: gff3|gtf|bed|vcf}");
+  }
+
+  /** Turns the lines of one file into features; one per load or query (decoders are not thread-safe). */
+  interface Decoder {
+    /** The features of a data line, parts of one line already linked; empty for lines without one. */
+    List<Feature.Builder> decode(String line);
+  }
+
+  /** A decoder for lines of this kind. */
+  Decoder decoder(SourceConfig config, List<String> header, Interner pool) {
+    switch (this) {
+      case GFF3: {
+        Gff3Records r = new Gff3Records(pool);
+        return line -> {
+          Feature.Builder b = r.decode(line);
+          return b == null ? List.of() : List.of(b);
+        };
+      }
+      case GTF: {
+        GtfRecords r = new GtfRecords(pool);
+        return line -> {
+          Feature.Builder b = r.decode(line);
+          return b == null ? List.of() : List.of(b);
+        };
+      }
+      case BED: {
+        BedRecords r = new BedRecords(BedOptions.of(config), pool);
+        return new BedDecoder(r);
+      }
+      default: {
+        VcfRecordFeatures r = new VcfRecordFeatures(header, config.option("method", "VCF"), pool);
+        return line -> {
+          Feature.Builder b = r.decode(line);
+          return b == null ? List.of() : List.of(b);
+        };
+      }
+    }
+  }
+
+  /** BED lines, keeping the decoder's colours for the stylesheet. */
+  static final class BedDecoder implements Decoder {
+    private final BedRecords records;
+
+    BedDecoder(BedRecords records) {
+      this.records = records;
+    }
+
+    @Override
+    public List<Feature.Builder> decode(String line) {
+      return BedRecords.isData(line) ? records.decodeBuilders(line) : List.of();
+    }
+
+    Map<String, String> typeColours() {
+      return records.typeColours();
+    }
+  }
+}
