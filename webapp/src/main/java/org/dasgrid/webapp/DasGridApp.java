@@ -11,6 +11,7 @@ import org.dasgrid.core.das.DasService;
 import org.dasgrid.core.registry.SourceLoader;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.source.DataSourceProviders;
+import org.dasgrid.webapp.observe.DasGridMetrics;
 
 /**
  * One running DasGrid: the config, the sources and their loader, the DAS service and the response cache.
@@ -27,6 +28,7 @@ public final class DasGridApp implements AutoCloseable {
   private final ResponseCache cache;
   private final CompletableFuture<Void> loaded;
   private final String version;
+  private final DasGridMetrics metrics;
 
   private DasGridApp(DasGridConfig config, PrintStream console, String version) {
     this.config = config;
@@ -36,6 +38,7 @@ public final class DasGridApp implements AutoCloseable {
     this.loader = new SourceLoader(providers, new ConsoleLoadListener(console), config.server().loadThreads());
     this.das = new DasService(new DasContext(registry, config.server(), "DasGrid/" + version));
     this.cache = new ResponseCache(config.server().cacheBytes(), config.server().cacheMaxEntryBytes());
+    this.metrics = DasGridMetrics.create(registry, cache);
     this.loaded = loader.loadAll(registry);
   }
 
@@ -44,7 +47,7 @@ public final class DasGridApp implements AutoCloseable {
    * in the background. A bad config fails here, before the server takes requests.
    */
   public static DasGridApp start(Path configPath, PrintStream console) {
-    String version = version();
+    String version = implementationVersion();
     Path path = configPath != null ? configPath : BundledExamples.config(version);
     DataSourceProviders providers = DataSourceProviders.discover(DasGridApp.class.getClassLoader());
     DasGridConfig config = new ConfigLoader(providers.formats()).load(path);
@@ -53,7 +56,7 @@ public final class DasGridApp implements AutoCloseable {
     return new DasGridApp(config, console, version);
   }
 
-  static String version() {
+  static String implementationVersion() {
     String v = DasGridApp.class.getPackage().getImplementationVersion();
     return v != null ? v : "dev";
   }
@@ -78,6 +81,10 @@ public final class DasGridApp implements AutoCloseable {
     return cache;
   }
 
+  public DasGridMetrics metrics() {
+    return metrics;
+  }
+
   /** Completes when every source is loaded or failed. */
   public CompletableFuture<Void> loaded() {
     return loaded;
@@ -87,9 +94,14 @@ public final class DasGridApp implements AutoCloseable {
     return "DasGrid/" + version;
   }
 
+  public String version() {
+    return version;
+  }
+
   @Override
   public void close() {
     loader.close();
     cache.invalidateAll();
+    metrics.close();
   }
 }

@@ -6,6 +6,7 @@ import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import org.dasgrid.webapp.observe.Observability;
 
 /**
  * Starts DasGrid inside a servlet context and registers its servlets and filters, the same way in the WAR
@@ -26,6 +27,8 @@ public final class DasGridListener implements ServletContextListener {
       ctx.setAttribute(DasGridApp.ATTRIBUTE, app);
     }
 
+    // request id and metrics first, so they see (and time) everything after them
+    Observability.register(ctx, app.metrics());
     ctx.addFilter("cors", new CorsFilter())
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     var das = ctx.addServlet("das", new DasServlet(app));
