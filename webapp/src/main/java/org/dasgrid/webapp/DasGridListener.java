@@ -6,7 +6,9 @@ import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import org.dasgrid.webapp.api.JsonApi;
 import org.dasgrid.webapp.observe.Observability;
+import org.dasgrid.webapp.page.HomePage;
 
 /**
  * Starts DasGrid inside a servlet context and registers its servlets and filters, the same way in the WAR
@@ -35,6 +37,8 @@ public final class DasGridListener implements ServletContextListener {
     das.addMapping("/das/*", "/das");
     das.setLoadOnStartup(1);
     ctx.addServlet("health", new HealthServlet(app)).addMapping("/health/*");
+    JsonApi.register(ctx, app.registry(), app.serverName());
+    HomePage.register(ctx, app.version());
   }
 
   @Override
