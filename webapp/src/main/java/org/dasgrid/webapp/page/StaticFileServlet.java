@@ -43,8 +43,8 @@ final class StaticFileServlet extends HttpServlet {
     boolean gzip = acceptsGzip(req);
     resp.setContentType(f.contentType());
     resp.setHeader("Vary", "Accept-Encoding");
-    String etag = gzip ? f.etag().replace("\"", "") : f.etag();
-    etag = gzip ? "\"" + etag + "-gz\"" : etag;
+    // the gzip bytes differ, so they get their own tag; either one revalidates
+    String etag = gzip ? f.etag().substring(0, f.etag().length() - 1) + "-gz\"" : f.etag();
     resp.setHeader("ETag", etag);
     resp.setHeader("Cache-Control", f.immutableName() ? "public, max-age=86400" : "no-cache");
     String inm = req.getHeader("If-None-Match");
