@@ -228,6 +228,49 @@ try {
     && timings.includes('round trip'), timings);
   await page.screenshot({path: join(out, 'home-genotypes.png'), fullPage: true});
 
+  // 7. a source still loading and one that failed, as /api/sources reports them (a fixture: real loads of the
+  // bundled data finish too fast to catch). The page keeps polling while anything loads.
+  await page.unroute('**/api/sources');
+  let polls = 0;
+  await page.route('**/api/sources', async (route) => {
+    polls++;
+    const response = await route.fetch();
+    const body = await response.json();
+    body.ready = false;
+    const ce = body.sources.find((s) => s.id === 'ce_ws199');
+    for (const k of ['version', 'records', 'bytesRead', 'heapBytes', 'references', 'loadMillis', 'loadedAt',
+      'defaultLocus', 'sequence', 'capabilities', 'links']) {
+      delete ce[k];
+    }
+    Object.assign(ce, {state: 'loading',
+      progress: {records: 1234, bytesRead: 420, totalBytes: 1000, fraction: 0.42, elapsedMillis: 900}});
+    body.sources.push({id: 'broken', title: 'A corrupt file', description: '', format: 'gff3',
+      coordinates: {authority: '', version: '', taxid: null, source: 'Chromosome', label: 'unknown,Chromosome'},
+      state: 'failed', error: 'broken.gff3:3: end 250 < start 300', failedAt: new Date().toISOString(),
+      genotypes: false});
+    await route.fulfill({response, json: body});
+  });
+  await page.goto(base);
+  await page.waitForSelector('#sources tr[data-source="broken"]');
+  const loadingText = await page.textContent('#sources tr[data-source="ce_ws199"] td.status');
+  check('a loading source shows its progress', loadingText.includes('loading 42%')
+    && loadingText.includes('1,234 records so far')
+    && await page.isVisible('#sources tr[data-source="ce_ws199"] progress'), loadingText);
+  const failedText = await page.textContent('#sources tr[data-source="broken"] td.status');
+  check('a failed source shows why', failedText.includes('failed')
+    && failedText.includes('broken.gff3:3: end 250 < start 300'), failedText);
+  check('a source that is not loaded offers no genome view',
+    await page.locator('#sources tr[data-source="ce_ws199"] button.view').count() === 0
+    && await page.locator('#sources tr[data-source="broken"] button.view').count() === 0);
+  await page.waitForFunction(() => window.dasgrid.browser && window.dasgrid.current.id === 'dmel');
+  const before = polls;
+  // wait (up to the usual timeout) for the page's own refresh; how soon it comes is not checked
+  for (let waited = 0; polls <= before && waited < TIMEOUT; waited += 200) {
+    await page.waitForTimeout(200);
+  }
+  check('the status refreshes while a source is loading', polls > before, `${polls - before} more polls`);
+  await page.screenshot({path: join(out, 'home-loading-failed.png'), fullPage: true});
+
   check('the page loaded nothing from other hosts', external.length === 0, external.join(' '));
   check('the page raised no script errors', pageErrors.length === 0, pageErrors.join(' | '));
 } catch (e) {

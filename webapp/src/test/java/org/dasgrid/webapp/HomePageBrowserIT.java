@@ -56,11 +56,12 @@ class HomePageBrowserIT {
     assertThat(node.exitValue()).as("browser test output:\n%s", log).isZero();
 
     JsonNode checks = new ObjectMapper().readTree(out.resolve("checks.json").toFile());
-    assertThat(checks.size()).as("checks run:\n%s", log).isGreaterThanOrEqualTo(19);
+    assertThat(checks.size()).as("checks run:\n%s", log).isGreaterThanOrEqualTo(23);
     for (JsonNode c : checks) {
       assertThat(c.path("ok").asBoolean()).as("%s — %s", c.path("name").asText(), c.path("detail").asText()).isTrue();
     }
-    for (String shot : List.of("home-dmel.png", "home-ce_ws199.png", "home-genotypes.png")) {
+    for (String shot : List.of("home-dmel.png", "home-ce_ws199.png", "home-genotypes.png",
+        "home-loading-failed.png")) {
       Path png = out.resolve(shot);
       assertThat(png).as("screenshot %s", shot).isRegularFile();
       byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(png), 8);
