@@ -30,9 +30,22 @@ final class RequestIdFilter extends HttpFilter {
     chain.doFilter(req, resp);
   }
 
-  /** 128 random bits in hex; ThreadLocalRandom, since ids need to be unique, not secret. */
+  /**
+   * 128 random bits as 32 hex digits; ThreadLocalRandom, since ids need to be unique, not secret (and this runs
+   * on every request, so no String.format).
+   */
   static String newId() {
     ThreadLocalRandom r = ThreadLocalRandom.current();
-    return String.format("%016x%016x", r.nextLong(), r.nextLong());
+    char[] out = new char[32];
+    hex(r.nextLong(), out, 0);
+    hex(r.nextLong(), out, 16);
+    return new String(out);
+  }
+
+  private static void hex(long v, char[] out, int at) {
+    for (int i = 15; i >= 0; i--) {
+      out[at + i] = Character.forDigit((int) (v & 0xf), 16);
+      v >>>= 4;
+    }
   }
 }
