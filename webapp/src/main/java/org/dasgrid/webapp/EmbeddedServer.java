@@ -54,6 +54,8 @@ public final class EmbeddedServer implements AutoCloseable {
     Path docBase = Files.createDirectories(baseDir.resolve("webapp"));
     Context ctx = tomcat.addContext("", docBase.toString());
     accessLog(options, console).ifPresent(v -> tomcat.getEngine().getPipeline().addValve(v));
+    // the background thread also writes out buffered access-log lines: every second, not Tomcat's default ten
+    tomcat.getEngine().setBackgroundProcessorDelay(AccessLog.FLUSH_SECONDS);
     if (tomcat.getHost() instanceof org.apache.catalina.core.StandardHost host) {
       host.setErrorReportValveClass(QuietErrorReportValve.class.getName());
     }

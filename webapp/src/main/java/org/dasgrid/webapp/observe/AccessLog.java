@@ -23,7 +23,13 @@ public final class AccessLog {
 
   private AccessLog() {}
 
-  /** A valve writing each line to {@code out}. */
+  /**
+   * How often buffered lines are written out at the latest, in seconds: the container's background thread flushes
+   * them (set it as the engine's {@code backgroundProcessorDelay}).
+   */
+  public static final int FLUSH_SECONDS = 1;
+
+  /** A valve writing the lines to {@code out}, in batches (see {@link #FLUSH_SECONDS}). */
   public static Valve toConsole(PrintStream out) {
     ConsoleValve v = new ConsoleValve(out);
     v.setPattern(PATTERN);
@@ -39,14 +45,20 @@ public final class AccessLog {
     v.setSuffix("");
     v.setFileDateFormat("");
     v.setRotatable(false);
-    v.setBuffered(false);
+    v.setBuffered(true);
     v.setPattern(PATTERN);
     return v;
   }
 
-  /** Tomcat's access-log formatting, printed to a stream instead of a file. */
+  /**
+   * Tomcat's access-log formatting, printed to a stream instead of a file. Lines are gathered and written a few
+   * kilobytes at a time, or by the background thread every {@link #FLUSH_SECONDS}: one console write per request
+   * cost about a third of the throughput of small cached answers.
+   */
   private static final class ConsoleValve extends AbstractAccessLogValve {
+    private static final int FLUSH_CHARS = 16 * 1024;
     private final PrintStream out;
+    private final StringBuilder pending = new StringBuilder(FLUSH_CHARS + 1024);
 
     ConsoleValve(PrintStream out) {
       this.out = out;
@@ -54,8 +66,37 @@ public final class AccessLog {
 
     @Override
     protected void log(CharArrayWriter message) {
-      // one println per line: PrintStream serializes concurrent requests, so lines never interleave
-      out.println(message.toCharArray());
+      synchronized (pending) {
+        pending.append(message.toCharArray()).append('\n');
+        if (pending.length() >= FLUSH_CHARS) {
+          flush();
+        }
+      }
+    }
+
+    @Override
+    public void backgroundProcess() {
+      synchronized (pending) {
+        flush();
+      }
+      super.backgroundProcess();
+    }
+
+    @Override
+    protected void stopInternal() throws org.apache.catalina.LifecycleException {
+      synchronized (pending) {
+        flush();
+      }
+      super.stopInternal();
+    }
+
+    /** Call holding {@code pending}. */
+    private void flush() {
+      if (pending.length() > 0) {
+        out.print(pending);
+        out.flush();
+        pending.setLength(0);
+      }
     }
   }
 }
