@@ -35,8 +35,15 @@ class HomePageBrowserIT {
 
   @Test
   void homePageShowsSourcesAGenomeViewAndTheGenotypeForm() throws Exception {
+    runBrowserTest(base, TestServer.root().resolve("webapp/target/browser-test"));
+  }
+
+  /**
+   * Runs the browser test against the page at {@code base} (the server's root, or a WAR's context), leaving its
+   * log, checks and screenshots in {@code out}, and fails with its output unless every check passed.
+   */
+  static void runBrowserTest(String base, Path out) throws Exception {
     Path frontend = TestServer.root().resolve("webapp/frontend");
-    Path out = TestServer.root().resolve("webapp/target/browser-test");
     assertThat(CHROMIUM).as("Chromium (apt-get install chromium) at %s", CHROMIUM).isExecutable();
     assertThat(frontend.resolve("node_modules/playwright-core")).as("npm packages (the Maven build runs npm ci)")
         .isDirectory();

@@ -67,6 +67,8 @@ class WarDeploymentIT {
       assertThat(metrics.status()).isEqualTo(200);
       assertThat(metrics.text()).contains("dasgrid_requests_seconds_count{api=\"das\",command=\"features\",source=\"dmel\"");
       assertThat(features.header("X-Request-Id")).isNotBlank();
+      // the page in a browser under the context path: every URL it uses must be relative to it
+      HomePageBrowserIT.runBrowserTest(root + "/", TestServer.root().resolve("webapp/target/browser-test-war"));
     } finally {
       tomcat.destroy();
       if (!tomcat.waitFor(30, TimeUnit.SECONDS)) {
