@@ -135,6 +135,20 @@ try {
   check('the dmel track shows the features DAS gives for 2L:7001-10000', sameSet(shown, expected),
     `${shown.length} shown, ${expected.length} from DAS`);
   check('the gene CG11023 (FBgn0031208) is among them', shown.includes('FBgn0031208'));
+  const models = await page.evaluate(() => window.dasgrid.browser.findTracks((x) => x.name === 'dmel features')[0]
+    .getInViewFeatures().filter((f) => f.exons && f.start >= 7000 && f.end <= 10000) // wholly in view
+    .map((f) => ({id: f.id, name: f.name, exons: f.exons.length})));
+  const das = await (await fetch(`${base}das/dmel/features?segment=2L:7001,10000&format=json`)).json();
+  const dasExons = new Map();
+  for (const f of das.features.segments[0].features.filter((x) => x.type.id === 'exon')) {
+    for (const p of f.parents || []) {
+      dasExons.set(p, (dasExons.get(p) || 0) + 1);
+    }
+  }
+  const rb = models.find((m) => m.name === 'CG11023-RB');
+  check('transcripts are drawn as gene models with their DAS exons', rb && rb.exons === dasExons.get(rb.id)
+    && rb.exons >= 2 && models.every((m) => m.exons === dasExons.get(m.id)),
+  JSON.stringify(models));
   const pixels = await drawnPixels(page, 'dmel features');
   check('the track canvas has features drawn on it', pixels > 500, `${pixels} drawn pixels`);
   await page.screenshot({path: join(out, 'home-dmel.png'), fullPage: true});

@@ -317,11 +317,18 @@
     return `${source.links.features}?${q.toString()}`;
   }
 
+  const isExon = (f) => f.type.id === 'exon' || f.type.cvId === 'SO:0000147';
+
+  /**
+   * One igv.js feature per DAS feature. A transcript whose exons (DAS PARENT/PART, from GFF3 Parent) are in the
+   * same answer also gets them as its exons, so igv.js draws it as a gene model; the exons stay features too.
+   */
   function toIgvFeatures(json) {
     const out = [];
+    const byId = new Map();
     for (const segment of json.features.segments) {
       for (const f of segment.features) {
-        out.push({
+        const feature = {
           chr: segment.id,
           start: f.start - 1,
           end: f.end,
@@ -333,7 +340,27 @@
           score: f.score === null ? undefined : f.score,
           color: state.colors ? state.colors.get(f.type.id) : undefined,
           notes: f.notes ? f.notes.join('; ') : undefined
-        });
+        };
+        out.push(feature);
+        byId.set(f.id, feature);
+      }
+    }
+    for (const segment of json.features.segments) {
+      for (const f of segment.features) {
+        if (!isExon(f) || !f.parents) {
+          continue;
+        }
+        for (const parentId of f.parents) {
+          const parent = byId.get(parentId);
+          if (parent && parent.chr === segment.id) {
+            (parent.exons = parent.exons || []).push({start: f.start - 1, end: f.end});
+          }
+        }
+      }
+    }
+    for (const f of out) {
+      if (f.exons) {
+        f.exons.sort((a, b) => a.start - b.start);
       }
     }
     return out;

@@ -63,7 +63,7 @@ class HomePageBrowserIT {
     assertThat(node.exitValue()).as("browser test output:\n%s", log).isZero();
 
     JsonNode checks = new ObjectMapper().readTree(out.resolve("checks.json").toFile());
-    assertThat(checks.size()).as("checks run:\n%s", log).isGreaterThanOrEqualTo(23);
+    assertThat(checks.size()).as("checks run:\n%s", log).isGreaterThanOrEqualTo(24);
     for (JsonNode c : checks) {
       assertThat(c.path("ok").asBoolean()).as("%s — %s", c.path("name").asText(), c.path("detail").asText()).isTrue();
     }
