@@ -3,11 +3,11 @@ package org.dasgrid.webapp;
 import jakarta.servlet.http.HttpServletRequest;
 
 /** Reads an {@code Authorization: Bearer <token>} header. */
-final class Bearer {
+public final class Bearer {
   private Bearer() {}
 
   /** The bearer token of the request, or null when there is none. */
-  static String token(HttpServletRequest req) {
+  public static String token(HttpServletRequest req) {
     String h = req.getHeader("Authorization");
     if (h == null || h.length() < 8 || !h.regionMatches(true, 0, "Bearer ", 0, 7)) {
       return null;

@@ -12,6 +12,7 @@ import org.dasgrid.core.registry.SourceLoader;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.registry.SourceWatcher;
 import org.dasgrid.core.source.DataSourceProviders;
+import org.dasgrid.webapp.observe.DasGridMetrics;
 
 /**
  * One running DasGrid: the config, the sources and their loader, the DAS service and the response cache.
@@ -29,6 +30,7 @@ public final class DasGridApp implements AutoCloseable {
   private final CompletableFuture<Void> loaded;
   private final SourceWatcher watcher;
   private final String version;
+  private final DasGridMetrics metrics;
 
   private DasGridApp(DasGridConfig config, PrintStream console, String version) {
     this.config = config;
@@ -40,6 +42,7 @@ public final class DasGridApp implements AutoCloseable {
     this.das = new DasService(new DasContext(registry, config.server(), "DasGrid/" + version));
     this.cache = new ResponseCache(config.server().cacheBytes(), config.server().cacheMaxEntryBytes());
     this.watcher = new SourceWatcher(registry, loader);
+    this.metrics = DasGridMetrics.create(registry, cache);
     this.loaded = loader.loadAll(registry);
   }
 
@@ -48,7 +51,7 @@ public final class DasGridApp implements AutoCloseable {
    * in the background. A bad config fails here, before the server takes requests.
    */
   public static DasGridApp start(Path configPath, PrintStream console) {
-    String version = version();
+    String version = implementationVersion();
     Path path = configPath != null ? configPath : BundledExamples.config(version);
     DataSourceProviders providers = DataSourceProviders.discover(DasGridApp.class.getClassLoader());
     DasGridConfig config = new ConfigLoader(providers.formats()).load(path);
@@ -57,7 +60,7 @@ public final class DasGridApp implements AutoCloseable {
     return new DasGridApp(config, console, version);
   }
 
-  static String version() {
+  static String implementationVersion() {
     String v = DasGridApp.class.getPackage().getImplementationVersion();
     return v != null ? v : "dev";
   }
@@ -82,6 +85,10 @@ public final class DasGridApp implements AutoCloseable {
     return cache;
   }
 
+  public DasGridMetrics metrics() {
+    return metrics;
+  }
+
   /** Completes when every source is loaded or failed. */
   public CompletableFuture<Void> loaded() {
     return loaded;
@@ -91,10 +98,15 @@ public final class DasGridApp implements AutoCloseable {
     return "DasGrid/" + version;
   }
 
+  public String version() {
+    return version;
+  }
+
   @Override
   public void close() {
     watcher.close();
     loader.close();
     cache.invalidateAll();
+    metrics.close();
   }
 }

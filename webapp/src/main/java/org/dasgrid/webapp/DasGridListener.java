@@ -6,6 +6,9 @@ import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import org.dasgrid.webapp.api.JsonApi;
+import org.dasgrid.webapp.observe.Observability;
+import org.dasgrid.webapp.page.HomePage;
 
 /**
  * Starts DasGrid inside a servlet context and registers its servlets and filters, the same way in the WAR
@@ -26,6 +29,8 @@ public final class DasGridListener implements ServletContextListener {
       ctx.setAttribute(DasGridApp.ATTRIBUTE, app);
     }
 
+    // request id and metrics first, so they see (and time) everything after them
+    Observability.register(ctx, app.metrics());
     java.util.Set<String> protectedSources = new java.util.HashSet<>();
     app.config().sources().stream().filter(s -> s.access() == org.dasgrid.core.config.Access.TOKEN)
         .forEach(s -> protectedSources.add(s.id()));
@@ -41,6 +46,8 @@ public final class DasGridListener implements ServletContextListener {
     ctx.addServlet("health", new HealthServlet(app)).addMapping("/health/*");
     ctx.addServlet("admin-status", new AdminStatusServlet(app)).addMapping("/admin/status");
     ctx.addServlet("admin", new AdminServlet(app)).addMapping("/admin/*");
+    JsonApi.register(ctx, app.registry(), app.serverName());
+    HomePage.register(ctx, app.version());
   }
 
   @Override

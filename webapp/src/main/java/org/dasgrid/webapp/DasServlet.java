@@ -22,6 +22,7 @@ import org.dasgrid.core.das.DasService;
 import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.das.QueryArguments;
 import org.dasgrid.core.das.ResponseFormat;
+import org.dasgrid.webapp.observe.Observability;
 
 /**
  * HTTP in, DAS out: {@code /das/{command}}, {@code /das/{source}/{command}}, {@code /das/{source}}. Parses
@@ -97,7 +98,9 @@ final class DasServlet extends HttpServlet {
       }
       // the client hung up mid-response: nothing to tell it, and its thread is free again
     } catch (RuntimeException e) {
-      String id = Long.toHexString(System.nanoTime());
+      // the request id, so the client's error message, the access log and this log line name the same request
+      String id = req.getAttribute(Observability.REQUEST_ID_ATTRIBUTE) instanceof String rid ? rid
+          : Long.toHexString(System.nanoTime());
       LOG.log(System.Logger.Level.ERROR, "request " + id + " failed: " + req.getRequestURI(), e);
       if (!resp.isCommitted()) {
         writeError(req, resp, new DasException(DasStatus.SERVER_ERROR, "internal error (reference %s)", id),

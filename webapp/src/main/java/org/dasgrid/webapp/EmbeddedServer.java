@@ -12,6 +12,7 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.Http11NioProtocol;
 import org.dasgrid.core.config.ServerSettings;
+import org.dasgrid.webapp.observe.AccessLog;
 
 /**
  * DasGrid on an embedded Tomcat 10.1: the same listener and servlets as the WAR, in one process. Tests start
@@ -58,6 +59,9 @@ public final class EmbeddedServer implements AutoCloseable {
     tomcat.setConnector(connector);
     Path docBase = Files.createDirectories(baseDir.resolve("webapp"));
     Context ctx = tomcat.addContext("", docBase.toString());
+    accessLog(options, console).ifPresent(v -> tomcat.getEngine().getPipeline().addValve(v));
+    // the background thread also writes out buffered access-log lines: every second, not Tomcat's default ten
+    tomcat.getEngine().setBackgroundProcessorDelay(AccessLog.FLUSH_SECONDS);
     if (tomcat.getHost() instanceof org.apache.catalina.core.StandardHost host) {
       host.setErrorReportValveClass(QuietErrorReportValve.class.getName());
     }
@@ -81,6 +85,15 @@ public final class EmbeddedServer implements AutoCloseable {
           + " (is the port in use?)");
     }
     return new EmbeddedServer(tomcat, app, connector, baseDir);
+  }
+
+  /** On the engine, so requests Tomcat refuses before they reach DasGrid are logged too. */
+  private static java.util.Optional<org.apache.catalina.Valve> accessLog(ServerOptions options, PrintStream console) {
+    return switch (options.accessLog()) {
+      case ServerOptions.OFF -> java.util.Optional.empty();
+      case ServerOptions.CONSOLE -> java.util.Optional.of(AccessLog.toConsole(console));
+      default -> java.util.Optional.of(AccessLog.toFile(Path.of(options.accessLog())));
+    };
   }
 
   public int port() {

@@ -6,34 +6,43 @@ import java.util.OptionalInt;
 
 /**
  * Command-line options of the embedded server:
- * {@code [--config PATH] [--port N] [--grpc-port N] [--node-id ID] [--bind ADDRESS]}.
+ * {@code [--config PATH] [--port N] [--grpc-port N] [--node-id ID] [--bind ADDRESS] [--access-log -|off|PATH]}.
+ * {@code accessLog} is {@value #CONSOLE} for the console, {@value #OFF}, or a file path.
  */
 public record ServerOptions(
-    Optional<Path> config, int port, OptionalInt grpcPort, Optional<String> nodeId, String bind) {
+    Optional<Path> config, int port, OptionalInt grpcPort, Optional<String> nodeId, String bind, String accessLog) {
+  public static final String CONSOLE = "-";
+  public static final String OFF = "off";
 
   public static final String USAGE =
-      "usage: java -jar dasgrid.jar [--config PATH] [--port N] [--grpc-port N] [--node-id ID] [--bind ADDRESS]\n"
+      "usage: java -jar dasgrid.jar [--config PATH] [--port N] [--grpc-port N] [--node-id ID] [--bind ADDRESS]"
+          + " [--access-log -|off|PATH]\n"
           + "  --config PATH    YAML config (default: the bundled example sources)\n"
           + "  --port N         HTTP port (default 8080; 0 picks a free one)\n"
           + "  --grpc-port N    also serve the gRPC sidecar on this port (cluster nodes)\n"
           + "  --node-id ID     this node's id in the config's cluster section\n"
           + "  --bind ADDRESS   address to listen on (default 0.0.0.0)\n"
+          + "  --access-log -|off|PATH  access log (combined format): console (default), none, or a file\n"
           + "java -jar dasgrid.jar --hash-token TOKEN   prints the digest to store in the config's tokens";
 
   public static ServerOptions defaults() {
-    return new ServerOptions(Optional.empty(), 8080, OptionalInt.empty(), Optional.empty(), "0.0.0.0");
+    return new ServerOptions(Optional.empty(), 8080, OptionalInt.empty(), Optional.empty(), "0.0.0.0", CONSOLE);
   }
 
   public ServerOptions withPort(int p) {
-    return new ServerOptions(config, p, grpcPort, nodeId, bind);
+    return new ServerOptions(config, p, grpcPort, nodeId, bind, accessLog);
   }
 
   public ServerOptions withConfig(Path p) {
-    return new ServerOptions(Optional.of(p), port, grpcPort, nodeId, bind);
+    return new ServerOptions(Optional.of(p), port, grpcPort, nodeId, bind, accessLog);
   }
 
   public ServerOptions withBind(String address) {
-    return new ServerOptions(config, port, grpcPort, nodeId, address);
+    return new ServerOptions(config, port, grpcPort, nodeId, address, accessLog);
+  }
+
+  public ServerOptions withAccessLog(String where) {
+    return new ServerOptions(config, port, grpcPort, nodeId, bind, where);
   }
 
   /** Parses arguments; a mistake is an {@link IllegalArgumentException} whose message is for the user. */
@@ -50,13 +59,14 @@ public record ServerOptions(
       }
       switch (name) {
         case "--config" -> o = new ServerOptions(Optional.of(Path.of(value(args, ++i, name, value, eq))),
-            o.port, o.grpcPort, o.nodeId, o.bind);
+            o.port, o.grpcPort, o.nodeId, o.bind, o.accessLog);
         case "--port" -> o = o.withPort(port(value(args, ++i, name, value, eq), name));
         case "--grpc-port" -> o = new ServerOptions(o.config,
-            o.port, OptionalInt.of(port(value(args, ++i, name, value, eq), name)), o.nodeId, o.bind);
+            o.port, OptionalInt.of(port(value(args, ++i, name, value, eq), name)), o.nodeId, o.bind, o.accessLog);
         case "--node-id" -> o = new ServerOptions(o.config, o.port, o.grpcPort,
-            Optional.of(value(args, ++i, name, value, eq)), o.bind);
+            Optional.of(value(args, ++i, name, value, eq)), o.bind, o.accessLog);
         case "--bind" -> o = o.withBind(value(args, ++i, name, value, eq));
+        case "--access-log" -> o = o.withAccessLog(accessLog(value(args, ++i, name, value, eq)));
         default -> throw new IllegalArgumentException("unknown option '" + a + "'");
       }
       if (value != null) {
@@ -74,6 +84,13 @@ public record ServerOptions(
       throw new IllegalArgumentException(name + " needs a value");
     }
     return args[i];
+  }
+
+  private static String accessLog(String v) {
+    if (v.isBlank()) {
+      throw new IllegalArgumentException("--access-log needs '-', 'off' or a file path");
+    }
+    return v;
   }
 
   private static int port(String v, String name) {

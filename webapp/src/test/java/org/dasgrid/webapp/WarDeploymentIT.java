@@ -56,6 +56,19 @@ class WarDeploymentIT {
       Http.Response error = Http.get(root + "/das/nope/features?segment=2L:1,10");
       assertThat(error.status()).isEqualTo(401);
       assertThat(error.header("Access-Control-Allow-Origin")).isEqualTo("*");
+      // the page, its igv.js, the status API and the operations endpoints, all under the context path
+      Http.Response page = Http.get(root + "/");
+      assertThat(page.status()).isEqualTo(200);
+      assertThat(page.text()).contains("vendor/igv/dist/igv.min.js");
+      assertThat(Http.get(root + "/vendor/igv/dist/igv.min.js").status()).isEqualTo(200);
+      assertThat(Http.get(root + "/api/sources").text()).contains("\"links\":{\"sources\":\"" + root + "/das/dmel\"");
+      assertThat(Http.get(root + "/openapi.json").text()).contains("\"url\" : \"/dasgrid\"");
+      Http.Response metrics = Http.get(root + "/metrics");
+      assertThat(metrics.status()).isEqualTo(200);
+      assertThat(metrics.text()).contains("dasgrid_requests_seconds_count{api=\"das\",command=\"features\",source=\"dmel\"");
+      assertThat(features.header("X-Request-Id")).isNotBlank();
+      // the page in a browser under the context path: every URL it uses must be relative to it
+      HomePageBrowserIT.runBrowserTest(root + "/", TestServer.root().resolve("webapp/target/browser-test-war"));
     } finally {
       tomcat.destroy();
       if (!tomcat.waitFor(30, TimeUnit.SECONDS)) {

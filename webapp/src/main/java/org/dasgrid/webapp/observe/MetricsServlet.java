@@ -1,0 +1,28 @@
+package org.dasgrid.webapp.observe;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/** {@code /metrics}: every meter in the Prometheus text exposition format, for a Prometheus scrape. */
+final class MetricsServlet extends HttpServlet {
+  private static final long serialVersionUID = 1L;
+  static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+  private final transient DasGridMetrics metrics;
+
+  MetricsServlet(DasGridMetrics metrics) {
+    this.metrics = metrics;
+  }
+
+  @Override
+  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    resp.setContentType(CONTENT_TYPE);
+    resp.setHeader("Cache-Control", "no-store");
+    try (OutputStream out = new BufferedOutputStream(resp.getOutputStream(), 64 * 1024)) {
+      metrics.scrape(out);
+    }
+  }
+}

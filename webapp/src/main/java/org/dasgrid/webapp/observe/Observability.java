@@ -1,0 +1,22 @@
+package org.dasgrid.webapp.observe;
+
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.ServletContext;
+import java.util.EnumSet;
+
+/** Registers the request-id and metrics filters (first in the chain, so they see every request) and /metrics. */
+public final class Observability {
+  /** The request attribute holding the request's {@code X-Request-Id}. */
+  public static final String REQUEST_ID_ATTRIBUTE = "org.dasgrid.requestId";
+
+  private Observability() {}
+
+  /** Call before any other filter is registered: filters run in the order they are added. */
+  public static void register(ServletContext ctx, DasGridMetrics metrics) {
+    ctx.addFilter("request-id", new RequestIdFilter())
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+    ctx.addFilter("request-metrics", new RequestMetricsFilter(metrics))
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+    ctx.addServlet("metrics", new MetricsServlet(metrics)).addMapping("/metrics");
+  }
+}

@@ -1,0 +1,456 @@
+// The DasGrid home page: the sources and their status, a genome view (igv.js) of one source at a time whose
+// tracks read this server's DAS features command as JSON, and a genotype query form for sources that serve
+// genotypes. Plain browser JavaScript with no build step; every URL is relative to the page, so the same file
+// works at / (embedded) and under /dasgrid/ (WAR).
+'use strict';
+
+(function () {
+  const $ = (selector) => document.querySelector(selector);
+  const url = (path) => new URL(path, document.baseURI).toString();
+  // tracks fetch no more than this many bases at a time: beyond it igv.js asks the user to zoom in
+  const VISIBILITY_WINDOW = 1_000_000;
+  const REFRESH_MS = 2000;
+
+  /** Page state, also read by the browser test (window.dasgrid.browser is the igv.js browser). */
+  const state = {
+    sources: [],
+    current: null,
+    browser: null,
+    chromSizes: new Map(),
+    refreshTimer: null,
+    opening: null
+  };
+  window.dasgrid = state;
+
+  async function fetchJson(u, init) {
+    const response = await fetch(u, init);
+    const text = await response.text();
+    let body = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch (e) {
+      // reported below with the status
+    }
+    if (!response.ok) {
+      const message = body && body.error && body.error.message ? body.error.message : `HTTP ${response.status}`;
+      throw new Error(message);
+    }
+    return {body, response};
+  }
+
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === 'class') {
+        e.className = v;
+      } else if (k.startsWith('on')) {
+        e.addEventListener(k.substring(2), v);
+      } else {
+        e.setAttribute(k, v);
+      }
+    }
+    for (const c of children) {
+      if (c !== null && c !== undefined) {
+        e.append(c);
+      }
+    }
+    return e;
+  }
+
+  const number = (n) => (n === null || n === undefined || n < 0 ? '–' : Number(n).toLocaleString('en'));
+
+  // ---- the sources table ----------------------------------------------------------------------------
+
+  async function refreshSources() {
+    clearTimeout(state.refreshTimer);
+    try {
+      const {body} = await fetchJson(url('api/sources'));
+      state.sources = body.sources;
+      $('#server').textContent = body.server + (body.ready ? '' : ' (loading sources…)');
+      renderSources(body.sources);
+      if (!body.ready || body.sources.some((s) => s.reloading)) {
+        state.refreshTimer = setTimeout(refreshSources, REFRESH_MS);
+      }
+      if (!state.current && !state.opening) {
+        openFromHash();
+      }
+    } catch (e) {
+      $('#sources-message').textContent = 'Cannot read the source list: ' + e.message;
+      state.refreshTimer = setTimeout(refreshSources, REFRESH_MS * 2);
+    }
+  }
+
+  function renderSources(sources) {
+    const message = $('#sources-message');
+    const table = $('#sources');
+    if (sources.length === 0) {
+      message.textContent = 'No sources are configured.';
+      table.hidden = true;
+      return;
+    }
+    message.hidden = true;
+    table.hidden = false;
+    const body = table.tBodies[0];
+    body.replaceChildren(...sources.map(sourceRow));
+  }
+
+  function sourceRow(s) {
+    const coords = s.coordinates;
+    const title = el('td', {}, el('strong', {}, s.id), el('br'), el('span', {class: 'muted'}, s.title));
+    const row = el('tr', {'data-source': s.id, 'data-state': s.state},
+      title,
+      el('td', {class: 'status'}, statusBadge(s)),
+      el('td', {class: 'num records'}, s.state === 'ready' ? number(s.records) : '–'),
+      el('td', {class: 'num'}, s.state === 'ready' ? number(s.references) : '–'),
+      el('td', {}, coords.label + (coords.taxid ? ` (taxon ${coords.taxid})` : '')),
+      el('td', {}, s.format + (s.sequence ? ' + FASTA' : '') + (s.genotypes ? ' + genotypes' : '')),
+      el('td', {class: 'num'}, s.state === 'ready' ? (s.loadMillis / 1000).toFixed(2) + ' s' : '–'),
+      el('td', {class: 'links'}, ...dasLinks(s)),
+      el('td', {}, s.state === 'ready'
+        ? el('button', {type: 'button', class: 'view', onclick: () => openView(s.id)}, 'View')
+        : null));
+    return row;
+  }
+
+  function statusBadge(s) {
+    if (s.state === 'ready') {
+      const extra = s.reloading ? ` (reloading ${percent(s.reloading)})` : '';
+      const warn = s.lastReloadError ? el('div', {class: 'error'}, 'last reload failed: ' + s.lastReloadError) : null;
+      return el('span', {}, el('span', {class: 'badge ready'}, 'loaded'), extra, warn);
+    }
+    if (s.state === 'loading') {
+      const p = s.progress;
+      const bar = el('progress', {max: '1', value: String(p.fraction ?? 0)});
+      return el('span', {}, el('span', {class: 'badge loading'}, 'loading ' + percent(p)), ' ', bar,
+        el('div', {class: 'muted'}, `${number(p.records)} records so far`));
+    }
+    return el('span', {}, el('span', {class: 'badge failed'}, 'failed'), el('div', {class: 'error'}, s.error));
+  }
+
+  const percent = (p) => (p.fraction === null || p.fraction === undefined ? '' : Math.round(p.fraction * 100) + '%');
+
+  function dasLinks(s) {
+    if (!s.links) {
+      return [];
+    }
+    const names = ['sources', 'entry_points', 'types', 'stylesheet'];
+    const links = names.map((n) => el('a', {href: s.links[n]}, n));
+    if (s.defaultLocus) {
+      const seg = s.defaultLocus.replace('-', ',');
+      links.push(el('a', {href: `${s.links.features}?segment=${encodeURIComponent(seg)}`}, 'features'));
+    }
+    if (s.links.sequence && s.defaultLocus) {
+      const [ref] = s.defaultLocus.split(':');
+      links.push(el('a', {href: `${s.links.sequence}?segment=${encodeURIComponent(ref + ':1,100')}`}, 'sequence'));
+    }
+    return links.flatMap((a, i) => (i === 0 ? [a] : [' · ', a]));
+  }
+
+  // ---- the genome view ------------------------------------------------------------------------------
+
+  function hashParams() {
+    return new URLSearchParams(location.hash.replace(/^#/, ''));
+  }
+
+  function openFromHash() {
+    const wanted = hashParams().get('source');
+    const ready = state.sources.filter((s) => s.state === 'ready');
+    const pick = ready.find((s) => s.id === wanted) || ready[0];
+    if (pick) {
+      openView(pick.id, pick.id === wanted ? hashParams().get('locus') : null);
+    }
+  }
+
+  async function openView(sourceId, locus) {
+    const source = state.sources.find((s) => s.id === sourceId);
+    if (!source || source.state !== 'ready') {
+      return;
+    }
+    const opening = (async () => {
+      $('#view-section').hidden = false;
+      $('#view-heading').textContent = `Genome view: ${source.id} — ${source.title}`;
+      setViewStatus('opening…');
+      if (state.browser) {
+        igv.removeBrowser(state.browser);
+        state.browser = null;
+      }
+      state.current = source;
+      for (const row of document.querySelectorAll('#sources tbody tr')) {
+        row.classList.toggle('current', row.dataset.source === sourceId);
+      }
+      const [sizes, colors, types] = await Promise.all([
+        chromSizes(source), typeColors(source), sourceTypes(source)]);
+      state.chromSizes = sizes;
+      state.colors = colors;
+      fillTypeSelect(types);
+      const start = locus || source.defaultLocus;
+      state.browser = await igv.createBrowser($('#igv'), {
+        reference: {
+          id: source.id,
+          name: source.title,
+          format: 'chromsizes',
+          fastaURL: source.links.chromSizes
+        },
+        locus: start,
+        // igv.js would otherwise fetch its list of public genomes from igv.org: this page uses only this server
+        loadDefaultGenomes: false,
+        showCytobands: false,
+        showIdeogram: false,
+        // feature names and ids are looked up on this server, never on a public service
+        search: {url: source.links.search + '?q=$FEATURE$', resultsField: 'results', coords: 1},
+        tracks: [featureTrack(source, null)]
+      });
+      state.browser.on('locuschange', () => updateHash());
+      updateHash();
+      setViewStatus('');
+      renderGenotypeSection(source);
+    })();
+    state.opening = opening;
+    try {
+      await opening;
+    } catch (e) {
+      setViewStatus('Cannot open the genome view: ' + e.message);
+    } finally {
+      state.opening = null;
+    }
+  }
+
+  function setViewStatus(text) {
+    $('#view-status').textContent = text;
+  }
+
+  function updateHash() {
+    if (!state.browser || !state.current) {
+      return;
+    }
+    const loci = state.browser.currentLoci();
+    const p = new URLSearchParams({source: state.current.id, locus: Array.isArray(loci) ? loci[0] : loci});
+    history.replaceState(null, '', '#' + p.toString());
+  }
+
+  async function chromSizes(source) {
+    const response = await fetch(source.links.chromSizes);
+    if (!response.ok) {
+      throw new Error(`chrom.sizes: HTTP ${response.status}`);
+    }
+    const sizes = new Map();
+    for (const line of (await response.text()).split('\n')) {
+      const [name, length] = line.split('\t');
+      if (name && length) {
+        sizes.set(name, Number(length));
+      }
+    }
+    return sizes;
+  }
+
+  /** Feature colours from the source's DAS stylesheet (type id to background colour); none if it has none. */
+  async function typeColors(source) {
+    const colors = new Map();
+    try {
+      const {body} = await fetchJson(source.links.stylesheet + '?format=json');
+      for (const sheet of body.dasstyle.stylesheet || []) {
+        for (const category of sheet.categories || []) {
+          for (const type of category.types || []) {
+            const glyph = (type.glyphs || [])[0] || {};
+            const shape = Object.values(glyph)[0];
+            const bg = shape && shape[0] && shape[0].bgcolor && shape[0].bgcolor[0] && shape[0].bgcolor[0].value;
+            if (bg && !colors.has(type.id)) {
+              colors.set(type.id, bg);
+            }
+          }
+        }
+      }
+    } catch (e) {
+      // a source without a stylesheet draws in igv.js's default colour
+    }
+    return colors;
+  }
+
+  async function sourceTypes(source) {
+    try {
+      const {body} = await fetchJson(source.links.types + '?format=json');
+      const segments = body.types.gff.flatMap((g) => g.segments || []);
+      return segments.flatMap((s) => s.types || []).sort((a, b) => a.id.localeCompare(b.id));
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function fillTypeSelect(types) {
+    const select = $('#type-select');
+    select.replaceChildren(el('option', {value: ''}, '(choose a type)'),
+      ...types.map((t) => el('option', {value: t.id}, `${t.id} (${number(t.count)})`)));
+  }
+
+  /**
+   * An igv.js track over DAS: igv.js asks for a range (0-based, end exclusive), we ask the features command for
+   * the same range as a DAS segment (1-based, inclusive) in JSON and turn each DAS feature into one igv.js feature.
+   */
+  function featureTrack(source, type) {
+    return {
+      name: type ? `${source.id} ${type}` : `${source.id} features`,
+      type: 'annotation',
+      displayMode: 'EXPANDED',
+      // grow with the rows of features in view, within bounds; past maxHeight the track scrolls
+      autoHeight: true,
+      minHeight: 60,
+      maxHeight: 480,
+      visibilityWindow: VISIBILITY_WINDOW,
+      searchable: false,
+      sourceType: 'custom',
+      source: {
+        url: ({chr, start, end}) => featuresUrl(source, chr, start, end, type),
+        parser: (text) => toIgvFeatures(typeof text === 'string' ? JSON.parse(text) : text)
+      }
+    };
+  }
+
+  function featuresUrl(source, chr, start, end, type) {
+    const length = state.chromSizes.get(chr) || end;
+    // DAS reports a segment reaching past the reference's end as an error segment, so clamp to the length
+    const from = Math.max(1, Math.floor(start) + 1);
+    const to = Math.max(from, Math.min(length, Math.ceil(end)));
+    const q = new URLSearchParams({segment: `${chr}:${from},${to}`, format: 'json'});
+    if (type) {
+      q.set('type', type);
+    }
+    return `${source.links.features}?${q.toString()}`;
+  }
+
+  const isExon = (f) => f.type.id === 'exon' || f.type.cvId === 'SO:0000147';
+
+  /**
+   * One igv.js feature per DAS feature. A transcript whose exons (DAS PARENT/PART, from GFF3 Parent) are in the
+   * same answer also gets them as its exons, so igv.js draws it as a gene model; the exons stay features too.
+   */
+  function toIgvFeatures(json) {
+    const out = [];
+    const byId = new Map();
+    for (const segment of json.features.segments) {
+      for (const f of segment.features) {
+        const feature = {
+          chr: segment.id,
+          start: f.start - 1,
+          end: f.end,
+          name: f.label || f.id,
+          id: f.id,
+          type: f.type.id,
+          method: f.method.id,
+          strand: f.orientation === '-' ? '-' : (f.orientation === '+' ? '+' : '.'),
+          score: f.score === null ? undefined : f.score,
+          color: state.colors ? state.colors.get(f.type.id) : undefined,
+          notes: f.notes ? f.notes.join('; ') : undefined
+        };
+        out.push(feature);
+        byId.set(f.id, feature);
+      }
+    }
+    for (const segment of json.features.segments) {
+      for (const f of segment.features) {
+        if (!isExon(f) || !f.parents) {
+          continue;
+        }
+        for (const parentId of f.parents) {
+          const parent = byId.get(parentId);
+          if (parent && parent.chr === segment.id) {
+            (parent.exons = parent.exons || []).push({start: f.start - 1, end: f.end});
+          }
+        }
+      }
+    }
+    for (const f of out) {
+      if (f.exons) {
+        f.exons.sort((a, b) => a.start - b.start);
+      }
+    }
+    return out;
+  }
+
+  $('#type-select').addEventListener('change', async (event) => {
+    const type = event.target.value;
+    if (!type || !state.browser || !state.current) {
+      return;
+    }
+    event.target.value = '';
+    const name = `${state.current.id} ${type}`;
+    if (state.browser.findTracks((t) => t.name === name).length === 0) {
+      await state.browser.loadTrack(featureTrack(state.current, type));
+    }
+  });
+
+  // ---- genotype queries (contract section 4) ----------------------------------------------------------
+
+  function renderGenotypeSection(source) {
+    const section = $('#genotype-section');
+    section.hidden = !source.genotypes;
+    $('#genotype-heading').textContent = `Genotype query: ${source.id}`;
+    $('#variants').hidden = true;
+    $('#genotype-timings').textContent = '';
+    const segment = $('#genotype-form').elements.segment;
+    if (!segment.value && source.defaultLocus) {
+      segment.value = source.defaultLocus.replace('-', ',');
+    }
+  }
+
+  $('#genotype-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const source = state.current;
+    if (!source) {
+      return;
+    }
+    const form = event.target.elements;
+    const q = new URLSearchParams();
+    // several regions may be given, separated by spaces or ';' (each becomes a segment parameter)
+    for (const seg of form.segment.value.split(/[\s;]+/).filter(Boolean)) {
+      q.append('segment', seg);
+    }
+    q.set('zygosity', form.zygosity.value);
+    const samples = form.samples.value.split(/[\s,]+/).filter(Boolean);
+    if (samples.length) {
+      q.set('samples', samples.join(','));
+    }
+    if (form.limit.value) {
+      q.set('limit', form.limit.value);
+    }
+    const timings = $('#genotype-timings');
+    timings.textContent = 'querying…';
+    const started = performance.now();
+    try {
+      const {body, response} = await fetchJson(url(`genotypes/${encodeURIComponent(source.id)}/variants?${q}`),
+        {headers: {Accept: 'application/json'}});
+      const roundTrip = performance.now() - started;
+      const variants = body.variants || [];
+      renderVariants(variants);
+      const serverTiming = response.headers.get('Server-Timing');
+      timings.textContent = `${number(variants.length)} variants · server ${body.elapsed_ms} ms` +
+        ` (genotype engine ${body.elapsed_db_ms} ms) · round trip ${roundTrip.toFixed(0)} ms` +
+        (serverTiming ? ` · Server-Timing: ${serverTiming}` : '');
+    } catch (e) {
+      $('#variants').hidden = true;
+      timings.textContent = 'Query failed: ' + e.message;
+    }
+  });
+
+  function renderVariants(variants) {
+    const table = $('#variants');
+    const cells = (v) => [v.chrom, number(v.pos), v.id || '.', v.ref, v.alt, number(v.het), number(v.hom),
+      number(v.ac), number(v.an), v.af === null || v.af === undefined ? '–' : Number(v.af).toFixed(4)];
+    table.tBodies[0].replaceChildren(...variants.map((v) => el('tr', {},
+      ...cells(v).map((c, i) => el('td', {class: i === 1 || i >= 5 ? 'num' : ''}, String(c))))));
+    table.hidden = false;
+  }
+
+  window.addEventListener('hashchange', () => {
+    const wanted = hashParams();
+    if (state.current && wanted.get('source') && wanted.get('source') !== state.current.id) {
+      openView(wanted.get('source'), wanted.get('locus'));
+    } else if (state.browser && wanted.get('locus')) {
+      const now = state.browser.currentLoci();
+      if ((Array.isArray(now) ? now[0] : now) !== wanted.get('locus')) {
+        state.browser.search(wanted.get('locus'));
+      }
+    }
+  });
+
+  refreshSources();
+})();
