@@ -15,6 +15,7 @@ import org.dasgrid.core.source.FeatureFilter;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SequenceSource;
 import org.dasgrid.core.source.SourceLoadException;
+import org.dasgrid.datasources.bed.BedProvider;
 import org.dasgrid.datasources.fasta.FastaProvider;
 import org.dasgrid.datasources.gff.Gff2Provider;
 import org.dasgrid.datasources.gff.Gff3Provider;
@@ -50,6 +51,11 @@ class LoaderFuzzTest {
   @FuzzTest(maxDuration = "60s")
   void gtf(FuzzedDataProvider data) throws IOException {
     load(new GtfProvider(), "fuzz.gtf", data.consumeRemainingAsBytes());
+  }
+
+  @FuzzTest(maxDuration = "60s")
+  void bed(FuzzedDataProvider data) throws IOException {
+    load(new BedProvider(), "fuzz.bed", data.consumeRemainingAsBytes());
   }
 
   @FuzzTest(maxDuration = "60s")
