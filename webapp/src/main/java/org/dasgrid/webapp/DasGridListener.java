@@ -32,6 +32,7 @@ public final class DasGridListener implements ServletContextListener {
     das.addMapping("/das/*", "/das");
     das.setLoadOnStartup(1);
     ctx.addServlet("health", new HealthServlet(app)).addMapping("/health/*");
+    ctx.addServlet("genotypes", new GenotypeServlet(app)).addMapping("/genotypes/*");
   }
 
   @Override

@@ -19,7 +19,8 @@ import org.dasgrid.datasources.io.TextInput;
 
 /**
  * VCF ({@code format: vcf}), plain or gzip/bgzip. Every ALT allele of a record is a DAS feature (type SNV,
- * MNV, insertion, deletion or SV; the ID as label; REF, ALT, QUAL and FILTER as notes). With {@code
+ * MNV, insertion, deletion or SV; the ID as label, and as id with {@code :ALT} added for multi-allelic
+ * records; REF, ALT, QUAL and FILTER as notes). With {@code
  * genotypes: true} the source also answers genotype queries: the header is read by htsjdk, the GT columns by
  * {@link GenotypeColumns} straight from the bytes into a {@link GenotypeIndexBuilder}.
  *
@@ -144,7 +145,8 @@ public final class VcfProvider implements DataSourceProvider {
           .note("QUAL=" + r.qual)
           .note("FILTER=" + r.filter);
       if (!r.id.equals(".")) {
-        f.id(r.id).label(r.id);
+        // the ALT alleles of a multi-allelic record are separate features: keep their ids apart
+        f.id(r.alts.size() == 1 ? r.id : r.id + ":" + alt).label(r.id);
       }
       try {
         if (!r.qual.equals(".")) {
