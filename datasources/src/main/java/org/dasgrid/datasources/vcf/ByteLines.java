@@ -2,6 +2,9 @@ package org.dasgrid.datasources.vcf;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -10,6 +13,10 @@ import java.util.Arrays;
  * thousands of samples is parsed in place. The buffer grows to the longest line. Not thread-safe.
  */
 final class ByteLines {
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
   private final InputStream in;
   private byte[] buf;
   private int filled;
@@ -32,12 +39,11 @@ final class ByteLines {
   boolean next() throws IOException {
     int scanFrom = next;
     while (true) {
-      for (int p = scanFrom; p < filled; p++) {
-        if (buf[p] == '\n') {
-          setLine(next, p);
-          next = p + 1;
-          return true;
-        }
+      int nl = newline(buf, scanFrom, filled);
+      if (nl >= 0) {
+        setLine(next, nl);
+        next = nl + 1;
+        return true;
       }
       if (eof) {
         if (next < filled) {
@@ -50,6 +56,24 @@ final class ByteLines {
       scanFrom = filled - next;
       fill();
     }
+  }
+
+  /** The first {@code '\n'} in {@code b[from, to)}, or -1; eight bytes at a time (lines are kilobytes long). */
+  static int newline(byte[] b, int from, int to) {
+    int p = from;
+    for (; p + 8 <= to; p += 8) {
+      long x = (long) LONGS.get(b, p) ^ NEWLINES;
+      long zero = (x - ONES) & ~x & HIGHS;
+      if (zero != 0) {
+        return p + (Long.numberOfTrailingZeros(zero) >>> 3);
+      }
+    }
+    for (; p < to; p++) {
+      if (b[p] == '\n') {
+        return p;
+      }
+    }
+    return -1;
   }
 
   private void setLine(int from, int to) {

@@ -1,5 +1,8 @@
 package org.dasgrid.datasources.vcf;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -10,6 +13,13 @@ import java.nio.charset.StandardCharsets;
  */
 final class GenotypeColumns {
   static final int MISSING = -1;
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  /** {@code 0|0\t} and {@code 0/0\t} as little-endian ints, and twice as longs: the columns to skip. */
+  private static final int PHASED_REF = word("0|0\t");
+  private static final int UNPHASED_REF = word("0/0\t");
+  private static final long PHASED_REF2 = (PHASED_REF & 0xFFFFFFFFL) | ((long) PHASED_REF << 32);
+  private static final long UNPHASED_REF2 = (UNPHASED_REF & 0xFFFFFFFFL) | ((long) UNPHASED_REF << 32);
   private static final int MAX_ALLELES = 32;
   private final int[] alleles = new int[MAX_ALLELES];
   private final java.util.List<String> names;
@@ -24,31 +34,72 @@ final class GenotypeColumns {
    * that is not 0/0 to {@code sink}; {@code alts} is the number of ALT alleles of the record.
    */
   void parse(byte[] b, int p, int end, int samples, int alts, CallSink sink) {
-    for (int s = 0; s < samples; s++) {
-      if (p >= end && s == 0) {
-        throw new VcfFormatException("no sample columns, but the header names " + samples);
+    if (samples == 0) {
+      if (p != end) {
+        throw new VcfFormatException("sample columns, but the header names none");
       }
-      if (p + 2 < end && b[p] == '0' && b[p + 2] == '0' && (b[p + 1] == '/' || b[p + 1] == '|')
-          && (p + 3 == end || b[p + 3] == '\t' || b[p + 3] == ':')) {
-        p += 3;
-      } else {
-        p = parseCall(b, p, end, s, alts, sink);
-      }
-      if (p < end && b[p] == ':') {
-        while (p < end && b[p] != '\t') {
-          p++;
-        }
-      }
-      if (s < samples - 1) {
-        if (p >= end) {
-          throw new VcfFormatException((s + 1) + " sample columns, but the header names " + samples);
-        }
-        p++; // the tab
-      }
+      return;
     }
+    if (p >= end) {
+      throw new VcfFormatException("no sample columns, but the header names " + samples);
+    }
+    int last = samples - 1;
+    int s = 0;
+    while (s < last) {
+      // fast path: whole 0/0 columns followed by a tab, two or one at a time
+      if (p + 8 <= end) {
+        long two = (long) LONGS.get(b, p);
+        if (s + 2 <= last && (two == PHASED_REF2 || two == UNPHASED_REF2)) {
+          p += 8;
+          s += 2;
+          continue;
+        }
+        int one = (int) two;
+        if (one == PHASED_REF || one == UNPHASED_REF) {
+          p += 4;
+          s++;
+          continue;
+        }
+      } else if (p + 4 <= end) {
+        int one = (int) INTS.get(b, p);
+        if (one == PHASED_REF || one == UNPHASED_REF) {
+          p += 4;
+          s++;
+          continue;
+        }
+      }
+      p = column(b, p, end, s, alts, sink);
+      if (p >= end) {
+        throw new VcfFormatException((s + 1) + " sample columns, but the header names " + samples);
+      }
+      p++; // the tab
+      s++;
+    }
+    p = column(b, p, end, last, alts, sink);
     if (p != end) {
       throw new VcfFormatException("more sample columns than the " + samples + " the header names");
     }
+  }
+
+  /** Reads one column's GT (reporting it unless 0/0) and skips its other fields; returns the offset after it. */
+  private int column(byte[] b, int p, int end, int s, int alts, CallSink sink) {
+    if (p + 2 < end && b[p] == '0' && b[p + 2] == '0' && (b[p + 1] == '/' || b[p + 1] == '|')
+        && (p + 3 == end || b[p + 3] == '\t' || b[p + 3] == ':')) {
+      p += 3;
+    } else {
+      p = parseCall(b, p, end, s, alts, sink);
+    }
+    if (p < end && b[p] == ':') {
+      while (p < end && b[p] != '\t') {
+        p++;
+      }
+    }
+    return p;
+  }
+
+  private static int word(String four) {
+    byte[] b = four.getBytes(StandardCharsets.US_ASCII);
+    return (b[0] & 0xFF) | (b[1] & 0xFF) << 8 | (b[2] & 0xFF) << 16 | (b[3] & 0xFF) << 24;
   }
 
   private int parseCall(byte[] b, int p, int end, int sample, int alts, CallSink sink) {

@@ -15,6 +15,7 @@ import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.InMemoryFeatureSource;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SourceLoadException;
+import org.dasgrid.datasources.io.ReadAheadInputStream;
 import org.dasgrid.datasources.io.TextInput;
 
 /**
@@ -39,8 +40,10 @@ public final class VcfProvider implements DataSourceProvider {
   public DataSource load(SourceConfig config, LoadMonitor monitor) throws SourceLoadException {
     Path file = config.path();
     SetEncoding encoding = encoding(config);
-    try (TextInput input = TextInput.open(file)) {
-      ByteLines lines = new ByteLines(input.stream());
+    try (TextInput input = TextInput.open(file);
+        // decompress on a second core while this one parses
+        ReadAheadInputStream ahead = new ReadAheadInputStream(input.stream(), 1 << 20, 4)) {
+      ByteLines lines = new ByteLines(ahead);
       VcfHeader header = VcfHeader.read(lines, file);
       if (config.genotypes() && header.samples().isEmpty()) {
         throw SourceLoadException.badFile(file, "'genotypes: true' but the VCF has no sample columns");
