@@ -15,6 +15,8 @@ import java.util.Arrays;
  */
 final class ContigRows {
   static final int LONG_SPAN = 1024;
+  /** Rows per block of precomputed per-sample counts; at most 255, so a count fits a byte. */
+  static final int BLOCK = 255;
 
   final String name;
   final int size;
@@ -28,9 +30,12 @@ final class ContigRows {
   private final int[] textStart;
   private final byte[] text;
   private final int[] longRows;
+  /** Per block of {@link #BLOCK} rows, each sample's het (hom) count as an unsigned byte; null: not kept. */
+  private final byte[][] hetBlocks;
+  private final byte[][] homBlocks;
 
   ContigRows(String name, int size, int[] pos, int[] end, int[] het, int[] hom, int[] acFix, int[] anFix,
-      byte[] ploidy, int[] textStart, byte[] text) {
+      byte[] ploidy, int[] textStart, byte[] text, SampleSets sets) {
     this.name = name;
     this.size = size;
     this.pos = pos;
@@ -49,16 +54,93 @@ final class ContigRows {
       }
     }
     this.longRows = longOnes.toArray();
+    int blocks = (size + BLOCK - 1) / BLOCK;
+    this.hetBlocks = new byte[blocks][];
+    this.homBlocks = new byte[blocks][];
+    for (int b = 0; b < blocks; b++) {
+      tallyBlock(b, sets);
+    }
   }
 
-  /** Visits a row; returns false to stop the scan. */
+  /**
+   * Precomputes a block's per-sample counts when adding them (two passes over the cohort) is cheaper than
+   * adding the block's calls one by one: the samples query then costs per block, not per call.
+   */
+  private void tallyBlock(int b, SampleSets sets) {
+    int from = b * BLOCK;
+    int to = Math.min(size, from + BLOCK);
+    long calls = 0;
+    for (int r = from; r < to; r++) {
+      calls += sets.cardinality(het[r]) + sets.cardinality(hom[r]);
+    }
+    int cohort = sets.cohortSize();
+    if (calls < 4L * cohort) {
+      return;
+    }
+    int[] h = new int[cohort];
+    int[] o = new int[cohort];
+    for (int r = from; r < to; r++) {
+      sets.addTo(het[r], h);
+      sets.addTo(hom[r], o);
+    }
+    hetBlocks[b] = toBytes(h);
+    homBlocks[b] = toBytes(o);
+  }
+
+  private static byte[] toBytes(int[] counts) {
+    byte[] out = new byte[counts.length];
+    for (int i = 0; i < counts.length; i++) {
+      out[i] = (byte) counts[i];
+    }
+    return out;
+  }
+
+  /**
+   * Adds each sample's het and hom counts over rows {@code [from, to)} to {@code het}/{@code hom}, from the
+   * block counts where a whole block is covered and row by row elsewhere.
+   */
+  void tally(int from, int to, SampleSets sets, int[] het, int[] hom) {
+    int r = from;
+    while (r < to) {
+      int b = r / BLOCK;
+      int blockEnd = Math.min(size, (b + 1) * BLOCK);
+      if (r == b * BLOCK && blockEnd <= to && hetBlocks[b] != null) {
+        addBytes(hetBlocks[b], het);
+        addBytes(homBlocks[b], hom);
+        r = blockEnd;
+      } else {
+        sets.addTo(this.het[r], het);
+        sets.addTo(this.hom[r], hom);
+        r++;
+      }
+    }
+  }
+
+  private static void addBytes(byte[] counts, int[] into) {
+    for (int i = 0; i < counts.length; i++) {
+      into[i] += counts[i] & 0xFF;
+    }
+  }
+
+  /** Receives the rows of a scan; returning false stops it. */
   interface RowVisitor {
     boolean visit(int row);
+
+    /** Rows {@code [from, to)}, consecutive and all overlapping the range; one at a time by default. */
+    default boolean visitRun(int from, int to) {
+      for (int r = from; r < to; r++) {
+        if (!visit(r)) {
+          return false;
+        }
+      }
+      return true;
+    }
   }
 
   /**
    * Visits, in row order and each once, the rows overlapping any of the ranges; {@code starts}/{@code stops}
-   * are sorted and disjoint. Returns false if the visitor stopped the scan.
+   * are sorted and disjoint. The rows starting inside a range come as one run. Returns false if the visitor
+   * stopped the scan.
    */
   boolean scan(int[] starts, int[] stops, int ranges, RowVisitor visitor) {
     int watermark = 0; // rows below it were already considered for an earlier range
@@ -72,13 +154,17 @@ final class ContigRows {
           return false;
         }
       }
-      int r = from;
-      for (; r < size && pos[r] <= stop; r++) {
+      int inside = Math.max(from, firstAtOrAfter(start));
+      for (int r = from; r < inside; r++) {
         if (end[r] >= start && !visitor.visit(r)) {
           return false;
         }
       }
-      watermark = Math.max(watermark, r);
+      int to = stop == Integer.MAX_VALUE ? size : firstAtOrAfter(stop + 1);
+      if (inside < to && !visitor.visitRun(inside, to)) {
+        return false;
+      }
+      watermark = Math.max(watermark, to);
     }
     return true;
   }
@@ -123,6 +209,10 @@ final class ContigRows {
   }
 
   long heapBytes() {
-    return 7L * 16 + size * (6L * 4 + 1) + textStart.length * 4L + text.length + longRows.length * 4L + 64;
+    long blocks = 0;
+    for (int b = 0; b < hetBlocks.length; b++) {
+      blocks += 8 + (hetBlocks[b] == null ? 0 : 2L * (16 + hetBlocks[b].length));
+    }
+    return 7L * 16 + size * (6L * 4 + 1) + textStart.length * 4L + text.length + longRows.length * 4L + 64 + blocks;
   }
 }

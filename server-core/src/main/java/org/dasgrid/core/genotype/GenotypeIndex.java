@@ -210,18 +210,30 @@ final class GenotypeIndex implements GenotypeQueries {
     boolean few = !sel.isAll() && sel.size() * 16L < samples.size();
     for (Plan p : plan(segments)) {
       ContigRows c = contigs.get(p.contig);
-      c.scan(p.starts, p.stops, p.ranges, r -> {
-        if (few) {
-          addChosen(c.het[r], sel, t.het);
-          addChosen(c.hom[r], sel, t.hom);
-        } else {
-          sets.addTo(c.het[r], t.het);
-          sets.addTo(c.hom[r], t.hom);
+      c.scan(p.starts, p.stops, p.ranges, new ContigRows.RowVisitor() {
+        @Override
+        public boolean visit(int r) {
+          if (few) {
+            addChosen(c.het[r], sel, t.het);
+            addChosen(c.hom[r], sel, t.hom);
+          } else {
+            sets.addTo(c.het[r], t.het);
+            sets.addTo(c.hom[r], t.hom);
+          }
+          if (listener != null) {
+            listener.row(c, r);
+          }
+          return true;
         }
-        if (listener != null) {
-          listener.row(c, r);
+
+        @Override
+        public boolean visitRun(int from, int to) {
+          if (few || listener != null) {
+            return ContigRows.RowVisitor.super.visitRun(from, to);
+          }
+          c.tally(from, to, sets, t.het, t.hom);
+          return true;
         }
-        return true;
       });
     }
     return t;

@@ -138,13 +138,13 @@ public final class GenotypeIndexBuilder {
     if (site != null) {
       throw new IllegalStateException("build before endSite");
     }
+    SampleSets built = sets.build();
     List<ContigRows> rows = new ArrayList<>(contigs.size());
     long variants = 0;
     for (Pending p : contigs.values()) {
-      rows.add(p.build());
+      rows.add(p.build(built));
       variants += p.size;
     }
-    SampleSets built = sets.build();
     return new GenotypeIndex(samples, rows, built, fixes.toArray(),
         new Counts(sites, variants, nonRefCalls));
   }
@@ -200,7 +200,7 @@ public final class GenotypeIndexBuilder {
       textSize += n;
     }
 
-    ContigRows build() {
+    ContigRows build(SampleSets sets) {
       int[] order = RowOrder.sort(size, pos.raw(), textStart.raw(), textSize, text);
       int[] starts = new int[size + 1];
       byte[] sortedText = new byte[textSize];
@@ -219,7 +219,7 @@ public final class GenotypeIndexBuilder {
         sortedPloidy[i] = ploidy[order[i]];
       }
       return new ContigRows(name, size, permute(pos, order), permute(end, order), permute(het, order),
-          permute(hom, order), permute(acFix, order), permute(anFix, order), sortedPloidy, starts, sortedText);
+          permute(hom, order), permute(acFix, order), permute(anFix, order), sortedPloidy, starts, sortedText, sets);
     }
 
     private static int[] permute(IntList values, int[] order) {

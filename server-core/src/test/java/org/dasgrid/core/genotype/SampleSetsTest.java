@@ -19,7 +19,7 @@ class SampleSetsTest {
     SampleSets.Builder b = new SampleSets.Builder(cohort, encoding);
     List<BitSet> expected = new ArrayList<>();
     List<Integer> handles = new ArrayList<>();
-    for (int k = 0; k < 200; k++) {
+    for (int k = 0, sets = cohort > 10_000 ? 24 : 200; k < sets; k++) {
       double density = switch (k % 4) {
         case 0 -> 0;
         case 1 -> 2.0 / cohort;
