@@ -24,12 +24,11 @@ final class GenotypeIndex implements GenotypeQueries {
   private final Map<String, Integer> contigNumbers;
   private final List<String> contigNames;
   private final SampleSets sets;
-  /** Correction groups: at an offset, {@code n} then {@code n} pairs of (delta, set handle). */
-  private final int[] fixes;
+  private final Corrections fixes;
   private final SampleSelection everyone;
   private final GenotypeStats stats;
 
-  GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, int[] fixes,
+  GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
       GenotypeIndexBuilder.Counts counts) {
     this.samples = List.copyOf(samples);
     Map<String, Integer> numbers = new HashMap<>(samples.size() * 2);
@@ -53,19 +52,14 @@ final class GenotypeIndex implements GenotypeQueries {
   }
 
   private GenotypeStats computeStats(GenotypeIndexBuilder.Counts counts) {
-    long heap = sets.heapBytes() + 16L + fixes.length * 4L;
+    long heap = sets.heapBytes() + fixes.heapBytes();
     long[] forms = new long[4];
     for (ContigRows c : contigs) {
       heap += c.heapBytes();
-      add(forms, sets.formCounts(c.het));
-      add(forms, sets.formCounts(c.hom));
+      add(forms, SampleSets.formCounts(c.het));
+      add(forms, SampleSets.formCounts(c.hom));
     }
-    for (int at = 0; at < fixes.length; ) {
-      int n = fixes[at++];
-      for (int k = 0; k < n; k++, at += 2) {
-        forms[fixes[at + 1] & 3]++;
-      }
-    }
+    fixes.countForms(forms);
     return new GenotypeStats(samples.size(), counts.sites(), counts.variants(), counts.nonRefCalls(), heap,
         forms[1], forms[2], forms[3]);
   }
@@ -193,15 +187,7 @@ final class GenotypeIndex implements GenotypeQueries {
   }
 
   private int fixSum(int at, SampleSelection sel) {
-    if (at < 0) {
-      return 0;
-    }
-    int sum = 0;
-    int n = fixes[at];
-    for (int k = 0, i = at + 1; k < n; k++, i += 2) {
-      sum += fixes[i] * sets.andCardinality(fixes[i + 1], sel);
-    }
-    return sum;
+    return fixes.sum(at, sel, sets);
   }
 
   /** Per-sample het and hom counts over every row in the segments (chosen samples only are meaningful). */

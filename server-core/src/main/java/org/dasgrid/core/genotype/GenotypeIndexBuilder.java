@@ -28,7 +28,7 @@ public final class GenotypeIndexBuilder {
   private final List<String> samples;
   private final SampleSets.Builder sets;
   private final SiteCalls calls;
-  private final IntList fixes = new IntList(1024);
+  private final Corrections.Builder fixes = new Corrections.Builder();
   private final Map<String, Pending> contigs = new LinkedHashMap<>();
   private Pending site;
   private int sitePos;
@@ -116,17 +116,7 @@ public final class GenotypeIndexBuilder {
   }
 
   private int fixes(DeltaGroups groups) {
-    int n = groups.size();
-    if (n == 0) {
-      return -1;
-    }
-    int at = fixes.size();
-    fixes.add(n);
-    groups.forEach((delta, samplesOfGroup) -> {
-      fixes.add(delta);
-      fixes.add(sets.add(samplesOfGroup.raw(), samplesOfGroup.size()));
-    });
-    return at;
+    return fixes.add(groups, sets);
   }
 
   /** Sites ended so far. */
@@ -138,6 +128,7 @@ public final class GenotypeIndexBuilder {
     if (site != null) {
       throw new IllegalStateException("build before endSite");
     }
+    Corrections corrections = fixes.build();
     SampleSets built = sets.build();
     List<ContigRows> rows = new ArrayList<>(contigs.size());
     long variants = 0;
@@ -145,8 +136,7 @@ public final class GenotypeIndexBuilder {
       rows.add(p.build(built));
       variants += p.size;
     }
-    return new GenotypeIndex(samples, rows, built, fixes.toArray(),
-        new Counts(sites, variants, nonRefCalls));
+    return new GenotypeIndex(samples, rows, built, corrections, new Counts(sites, variants, nonRefCalls));
   }
 
   /** Totals known at build time. */

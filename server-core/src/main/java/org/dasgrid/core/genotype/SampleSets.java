@@ -10,11 +10,14 @@ import org.roaringbitmap.RoaringBitmap;
  * index tagged with the set's form in its two low bits. The forms (see {@link SetEncoding#COMPACT}):
  *
  * <ul>
- *   <li>inline: {@code n} followed by {@code n} ascending 16-bit sample numbers in a shared {@code char[]}
+ *   <li>inline: {@code n} followed by {@code n} ascending 16-bit sample numbers in shared {@code char[]} pages
  *       (cohorts of up to 65,536 samples);
  *   <li>Roaring: a {@link RoaringBitmap};
- *   <li>dense: a bitset one bit per cohort sample in a shared {@code long[]}.
+ *   <li>dense: a bitset one bit per cohort sample in shared {@code long[]} pages.
  * </ul>
+ *
+ * <p>Pools are paged (256 KB pages, no set straddles two) so that no array is large enough to be a G1
+ * "humongous" object, whose region tail would be wasted, and no pool meets Java's 2 GB array limit.
  *
  * <p>All operations intersect with a {@link SampleSelection} from the smaller side: a two-sample virtual
  * cohort costs two probes per set, a large one a word-wise AND; nothing loops over the cohort per set.
@@ -27,19 +30,24 @@ final class SampleSets {
   private static final int DENSE = 3;
   /** Handles keep two tag bits and stay positive, so an index (pool offset or set number) is below 2^29. */
   private static final int MAX_INDEX = (1 << 29) - 1;
+  private static final int CHAR_PAGE_BITS = 17;
+  private static final int CHAR_PAGE = 1 << CHAR_PAGE_BITS;
+  private static final int LONG_PAGE = 1 << 15;
   /** Roaring's per-bitmap objects (bitmap, array of containers, key and container arrays), roughly. */
   private static final int ROARING_OVERHEAD = 112;
   private static final int ROARING_PER_CONTAINER = 40;
 
   private final int cohortSize;
   private final int words;
-  private final char[] inline;
+  private final int setsPerPage;
+  private final char[][] inline;
   private final RoaringBitmap[] roaring;
-  private final long[] dense;
+  private final long[][] dense;
 
-  private SampleSets(int cohortSize, char[] inline, RoaringBitmap[] roaring, long[] dense) {
+  private SampleSets(int cohortSize, char[][] inline, RoaringBitmap[] roaring, long[][] dense) {
     this.cohortSize = cohortSize;
     this.words = wordsFor(cohortSize);
+    this.setsPerPage = setsPerPage(words);
     this.inline = inline;
     this.roaring = roaring;
     this.dense = dense;
@@ -49,21 +57,42 @@ final class SampleSets {
     return Math.max(1, (cohortSize + 63) >>> 6);
   }
 
+  private static int setsPerPage(int words) {
+    return Math.max(1, LONG_PAGE / words);
+  }
+
   int cohortSize() {
     return cohortSize;
+  }
+
+  private char[] inlinePage(int i) {
+    return inline[i >>> CHAR_PAGE_BITS];
+  }
+
+  private static int inlineAt(int i) {
+    return i & (CHAR_PAGE - 1);
+  }
+
+  private long[] densePage(int set) {
+    return dense[set / setsPerPage];
+  }
+
+  private int denseAt(int set) {
+    return (set % setsPerPage) * words;
   }
 
   int cardinality(int h) {
     int i = h >>> 2;
     switch (h & 3) {
       case INLINE:
-        return inline[i];
+        return inlinePage(i)[inlineAt(i)];
       case ROARING:
         return roaring[i].getCardinality();
       case DENSE:
+        long[] page = densePage(i);
         int n = 0;
-        for (int w = i * words, end = w + words; w < end; w++) {
-          n += Long.bitCount(dense[w]);
+        for (int w = denseAt(i), end = w + words; w < end; w++) {
+          n += Long.bitCount(page[w]);
         }
         return n;
       default:
@@ -75,11 +104,14 @@ final class SampleSets {
     int i = h >>> 2;
     switch (h & 3) {
       case INLINE:
-        return sample <= 0xFFFF && Arrays.binarySearch(inline, i + 1, i + 1 + inline[i], (char) sample) >= 0;
+        char[] page = inlinePage(i);
+        int at = inlineAt(i);
+        return sample <= 0xFFFF && Arrays.binarySearch(page, at + 1, at + 1 + page[at], (char) sample) >= 0;
       case ROARING:
         return roaring[i].contains(sample);
       case DENSE:
-        return sample >= 0 && sample < cohortSize && (dense[i * words + (sample >>> 6)] & (1L << sample)) != 0;
+        return sample >= 0 && sample < cohortSize
+            && (densePage(i)[denseAt(i) + (sample >>> 6)] & (1L << sample)) != 0;
       default:
         return false;
     }
@@ -123,8 +155,10 @@ final class SampleSets {
     }
   }
 
-  private int inlineAnd(int at, SampleSelection sel, boolean firstOnly) {
-    int n = inline[at];
+  private int inlineAnd(int i, SampleSelection sel, boolean firstOnly) {
+    char[] page = inlinePage(i);
+    int at = inlineAt(i);
+    int n = page[at];
     int from = at + 1;
     int to = from + n;
     int found = 0;
@@ -133,7 +167,7 @@ final class SampleSets {
         if (m > 0xFFFF) {
           break;
         }
-        if (Arrays.binarySearch(inline, from, to, (char) m) >= 0) {
+        if (Arrays.binarySearch(page, from, to, (char) m) >= 0) {
           found++;
           if (firstOnly) {
             return found;
@@ -143,7 +177,7 @@ final class SampleSets {
     } else {
       long[] w = sel.words();
       for (int k = from; k < to; k++) {
-        int s = inline[k];
+        int s = page[k];
         if ((w[s >>> 6] & (1L << s)) != 0) {
           found++;
           if (firstOnly) {
@@ -156,11 +190,12 @@ final class SampleSets {
   }
 
   private int denseAnd(int set, SampleSelection sel, boolean firstOnly) {
-    int base = set * words;
+    long[] page = densePage(set);
+    int base = denseAt(set);
     int found = 0;
     if (sel.size() < words) {
       for (int m : sel.members()) {
-        if ((dense[base + (m >>> 6)] & (1L << m)) != 0) {
+        if ((page[base + (m >>> 6)] & (1L << m)) != 0) {
           found++;
           if (firstOnly) {
             return found;
@@ -171,7 +206,7 @@ final class SampleSets {
     }
     long[] w = sel.words();
     for (int k = 0; k < words; k++) {
-      long both = dense[base + k] & w[k];
+      long both = page[base + k] & w[k];
       if (both != 0) {
         if (firstOnly) {
           return 1;
@@ -187,17 +222,20 @@ final class SampleSets {
     int i = h >>> 2;
     switch (h & 3) {
       case INLINE:
-        for (int k = i + 1, end = k + inline[i]; k < end; k++) {
-          counts[inline[k]]++;
+        char[] chars = inlinePage(i);
+        int at = inlineAt(i);
+        for (int k = at + 1, end = k + chars[at]; k < end; k++) {
+          counts[chars[k]]++;
         }
         break;
       case ROARING:
         roaring[i].forEach((int s) -> counts[s]++);
         break;
       case DENSE:
-        int base = i * words;
+        long[] page = densePage(i);
+        int base = denseAt(i);
         for (int w = 0; w < words; w++) {
-          long bits = dense[base + w];
+          long bits = page[base + w];
           while (bits != 0) {
             counts[(w << 6) + Long.numberOfTrailingZeros(bits)]++;
             bits &= bits - 1;
@@ -211,42 +249,34 @@ final class SampleSets {
 
   /** The members of set {@code h}, ascending (for tests and tools; queries use the methods above). */
   int[] members(int h) {
+    int[] counts = new int[cohortSize];
+    addTo(h, counts);
     int[] out = new int[cardinality(h)];
-    int[] n = {0};
-    int i = h >>> 2;
-    switch (h & 3) {
-      case INLINE:
-        for (int k = 0; k < out.length; k++) {
-          out[k] = inline[i + 1 + k];
-        }
-        break;
-      case ROARING:
-        roaring[i].forEach((int s) -> out[n[0]++] = s);
-        break;
-      case DENSE:
-        for (int s = 0; s < cohortSize; s++) {
-          if ((dense[i * words + (s >>> 6)] & (1L << s)) != 0) {
-            out[n[0]++] = s;
-          }
-        }
-        break;
-      default:
-        break;
+    for (int s = 0, n = 0; s < cohortSize; s++) {
+      if (counts[s] > 0) {
+        out[n++] = s;
+      }
     }
     return out;
   }
 
   /** Heap held by the store, in bytes (array headers included; Roaring as it estimates itself). */
   long heapBytes() {
-    long bytes = 16L + inline.length * 2L + 16L + dense.length * 8L + 16L + roaring.length * 4L;
+    long bytes = 3 * 16L + (inline.length + dense.length) * 4L + roaring.length * 4L;
+    for (char[] page : inline) {
+      bytes += 16 + page.length * 2L;
+    }
+    for (long[] page : dense) {
+      bytes += 16 + page.length * 8L;
+    }
     for (RoaringBitmap b : roaring) {
       bytes += b.getLongSizeInBytes() + ROARING_OVERHEAD / 2;
     }
     return bytes;
   }
 
-  /** How many sets have each form: inline, Roaring, dense. */
-  long[] formCounts(int[] handles) {
+  /** How many sets have each form: [empty, inline, Roaring, dense]. */
+  static long[] formCounts(int[] handles) {
     long[] c = new long[4];
     for (int h : handles) {
       c[h & 3]++;
@@ -258,16 +288,18 @@ final class SampleSets {
   static final class Builder {
     private final int cohortSize;
     private final int words;
+    private final int setsPerPage;
     private final SetEncoding encoding;
-    private char[] inline = new char[1024];
-    private int inlineSize;
+    private final List<char[]> inline = new ArrayList<>();
+    private int inlineSize = CHAR_PAGE; // the used part of the last page: full, so the first set opens one
     private final List<RoaringBitmap> roaring = new ArrayList<>();
-    private long[] dense = new long[0];
+    private final List<long[]> dense = new ArrayList<>();
     private int denseSets;
 
     Builder(int cohortSize, SetEncoding encoding) {
       this.cohortSize = cohortSize;
       this.words = wordsFor(cohortSize);
+      this.setsPerPage = setsPerPage(words);
       this.encoding = encoding;
     }
 
@@ -302,19 +334,21 @@ final class SampleSets {
     }
 
     private int addInline(int[] ids, int n) {
-      int at = inlineSize;
-      if ((long) at + n + 1 > MAX_INDEX) {
+      if (inlineSize + n + 1 > CHAR_PAGE) {
+        inline.add(new char[CHAR_PAGE]);
+        inlineSize = 0;
+      }
+      long index = (long) (inline.size() - 1) * CHAR_PAGE + inlineSize;
+      if (index > MAX_INDEX) {
         throw new IllegalStateException("too many genotypes for one engine (inline pool full)");
       }
-      if (at + n + 1 > inline.length) {
-        inline = Arrays.copyOf(inline, Math.max(at + n + 1, IntList.grow(inline.length)));
-      }
-      inline[at] = (char) n;
+      char[] page = inline.get(inline.size() - 1);
+      page[inlineSize] = (char) n;
       for (int k = 0; k < n; k++) {
-        inline[at + 1 + k] = (char) ids[k];
+        page[inlineSize + 1 + k] = (char) ids[k];
       }
-      inlineSize = at + n + 1;
-      return at << 2 | INLINE;
+      inlineSize += n + 1;
+      return (int) index << 2 | INLINE;
     }
 
     private int addRoaring(int[] ids, int n) {
@@ -331,24 +365,32 @@ final class SampleSets {
 
     private int addDense(int[] ids, int n) {
       int set = denseSets;
-      long need = (long) (set + 1) * words;
-      if (set > MAX_INDEX || need > Integer.MAX_VALUE - 16) {
+      if (set > MAX_INDEX) {
         throw new IllegalStateException("too many genotype sets for one engine (dense pool full)");
       }
-      if (need > dense.length) {
-        dense = Arrays.copyOf(dense, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, IntList.grow(dense.length))));
+      if (set % setsPerPage == 0) {
+        dense.add(new long[setsPerPage * words]);
       }
-      int base = set * words;
+      long[] page = dense.get(dense.size() - 1);
+      int base = (set % setsPerPage) * words;
       for (int k = 0; k < n; k++) {
-        dense[base + (ids[k] >>> 6)] |= 1L << ids[k];
+        page[base + (ids[k] >>> 6)] |= 1L << ids[k];
       }
       denseSets++;
       return set << 2 | DENSE;
     }
 
     SampleSets build() {
-      return new SampleSets(cohortSize, Arrays.copyOf(inline, inlineSize),
-          roaring.toArray(RoaringBitmap[]::new), Arrays.copyOf(dense, denseSets * words));
+      char[][] inlinePages = inline.toArray(char[][]::new);
+      if (inlinePages.length > 0) {
+        inlinePages[inlinePages.length - 1] = Arrays.copyOf(inlinePages[inlinePages.length - 1], inlineSize);
+      }
+      long[][] densePages = dense.toArray(long[][]::new);
+      if (densePages.length > 0) {
+        int used = denseSets - (densePages.length - 1) * setsPerPage;
+        densePages[densePages.length - 1] = Arrays.copyOf(densePages[densePages.length - 1], used * words);
+      }
+      return new SampleSets(cohortSize, inlinePages, roaring.toArray(RoaringBitmap[]::new), densePages);
     }
   }
 }

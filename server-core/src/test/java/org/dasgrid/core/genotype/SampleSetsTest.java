@@ -83,4 +83,24 @@ class SampleSetsTest {
     }
     assertThat(compact.build().heapBytes()).isLessThan(roaring.build().heapBytes());
   }
+
+  @org.junit.jupiter.api.Test
+  void setsOnEveryPageReadBackIntact() {
+    int cohort = 200;
+    Random rnd = new Random(9);
+    SampleSets.Builder b = new SampleSets.Builder(cohort, SetEncoding.COMPACT);
+    List<int[]> expected = new ArrayList<>();
+    List<Integer> handles = new ArrayList<>();
+    for (int k = 0; k < 120_000; k++) {
+      int n = k % 10 == 0 ? 60 + rnd.nextInt(100) : 1 + rnd.nextInt(5);
+      int[] ids = rnd.ints(n, 0, cohort).sorted().distinct().toArray();
+      expected.add(ids);
+      handles.add(b.add(ids, ids.length));
+    }
+    SampleSets sets = b.build();
+    for (int k = 0; k < expected.size(); k++) {
+      assertThat(sets.members(handles.get(k))).as("set %d", k).containsExactly(expected.get(k));
+    }
+    assertThat(sets.heapBytes()).isLessThan(8L * 1024 * 1024);
+  }
 }
