@@ -112,17 +112,33 @@ final class GenotypeIndex implements GenotypeQueries {
     }
     for (Plan p : plan(query.segments())) {
       ContigRows c = contigs.get(p.contig);
-      boolean more = c.scan(p.starts, p.stops, p.ranges, r -> {
-        if (!matches(c, r, z, sel)) {
+      boolean more = c.scan(p.starts, p.stops, p.ranges, new ContigRows.RowVisitor() {
+        @Override
+        public boolean visit(int r) {
+          if (matches(c, r, z, sel)) {
+            add(c, p.contig, r, sel, out);
+          }
+          return out.size < limit;
+        }
+
+        @Override
+        public boolean visitRun(int from, int to) {
+          // the common case in one loop: whole cohort, most rows rejected on their set handles alone
+          if (!sel.isAll()) {
+            return ContigRows.RowVisitor.super.visitRun(from, to);
+          }
+          int[] het = z.includesHet() ? c.het : null;
+          int[] hom = z.includesHom() ? c.hom : null;
+          for (int r = from; r < to; r++) {
+            if (het != null && het[r] != SampleSets.EMPTY || hom != null && hom[r] != SampleSets.EMPTY) {
+              add(c, p.contig, r, sel, out);
+              if (out.size >= limit) {
+                return false;
+              }
+            }
+          }
           return true;
         }
-        int het = sets.andCardinality(c.het[r], sel);
-        int hom = sets.andCardinality(c.hom[r], sel);
-        int ploidy = c.ploidy[r];
-        int ac = het + ploidy * hom + fixSum(c.acFix[r], sel);
-        int an = ploidy * sel.size() + fixSum(c.anFix[r], sel);
-        out.add(p.contig, r, het, hom, ac, an);
-        return out.size < limit;
       });
       if (!more) {
         break;
@@ -179,6 +195,16 @@ final class GenotypeIndex implements GenotypeQueries {
       throw new IllegalArgumentException("sample selection of another cohort");
     }
     return sel;
+  }
+
+  /** Adds a matched row with its counts over the chosen samples. */
+  private void add(ContigRows c, int contig, int r, SampleSelection sel, Collector out) {
+    int het = sets.andCardinality(c.het[r], sel);
+    int hom = sets.andCardinality(c.hom[r], sel);
+    int ploidy = c.ploidy[r];
+    int ac = het + ploidy * hom + fixSum(c.acFix[r], sel);
+    int an = ploidy * sel.size() + fixSum(c.anFix[r], sel);
+    out.add(contig, r, het, hom, ac, an);
   }
 
   /** Whether a chosen sample has the zygosity asked for at row {@code r}. */
