@@ -150,7 +150,7 @@ final class GenotypeIndex implements GenotypeQueries {
   @Override
   public SampleAnswer carriers(GenotypeQuery query) {
     SampleSelection sel = checked(query.samples());
-    Tally tally = tally(query.segments(), sel, null);
+    Tally tally = tally(query.segments(), sel);
     int limit = query.limitOrMax();
     Zygosity z = query.zygosity();
     IntList chosen = new IntList();
@@ -174,13 +174,18 @@ final class GenotypeIndex implements GenotypeQueries {
     SampleSelection sel = checked(query.samples());
     Zygosity z = query.zygosity();
     long[] totals = new long[3];
-    Tally tally = tally(query.segments(), sel, (c, r) -> {
-      if (matches(c, r, z, sel)) {
-        totals[0]++;
-        totals[1] += sets.andCardinality(c.het[r], sel);
-        totals[2] += sets.andCardinality(c.hom[r], sel);
-      }
-    });
+    for (Plan p : plan(query.segments())) {
+      ContigRows c = contigs.get(p.contig);
+      c.scan(p.starts, p.stops, p.ranges, r -> {
+        if (matches(c, r, z, sel)) {
+          totals[0]++;
+          totals[1] += sets.andCardinality(c.het[r], sel);
+          totals[2] += sets.andCardinality(c.hom[r], sel);
+        }
+        return true;
+      });
+    }
+    Tally tally = tally(query.segments(), sel);
     long carriers = 0;
     for (int s : sel.members()) {
       if (z.includesHet() && tally.het[s] > 0 || z.includesHom() && tally.hom[s] > 0) {
@@ -217,7 +222,7 @@ final class GenotypeIndex implements GenotypeQueries {
   }
 
   /** Per-sample het and hom counts over every row in the segments (chosen samples only are meaningful). */
-  private Tally tally(List<Segment> segments, SampleSelection sel, RowListener listener) {
+  private Tally tally(List<Segment> segments, SampleSelection sel) {
     Tally t = new Tally(samples.size());
     boolean few = !sel.isAll() && sel.size() * 16L < samples.size();
     for (Plan p : plan(segments)) {
@@ -232,15 +237,12 @@ final class GenotypeIndex implements GenotypeQueries {
             sets.addTo(c.het[r], t.het);
             sets.addTo(c.hom[r], t.hom);
           }
-          if (listener != null) {
-            listener.row(c, r);
-          }
           return true;
         }
 
         @Override
         public boolean visitRun(int from, int to) {
-          if (few || listener != null) {
+          if (few) {
             return ContigRows.RowVisitor.super.visitRun(from, to);
           }
           c.tally(from, to, sets, t.het, t.hom);
@@ -300,10 +302,6 @@ final class GenotypeIndex implements GenotypeQueries {
       plans.add(new Plan(e.getKey(), starts, stops, n));
     }
     return plans;
-  }
-
-  private interface RowListener {
-    void row(ContigRows c, int r);
   }
 
   private static final class Tally {
