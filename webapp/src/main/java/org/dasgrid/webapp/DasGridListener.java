@@ -44,6 +44,7 @@ public final class DasGridListener implements ServletContextListener {
     das.addMapping("/das/*", "/das");
     das.setLoadOnStartup(1);
     ctx.addServlet("health", new HealthServlet(app)).addMapping("/health/*");
+    ctx.addServlet("genotypes", new GenotypeServlet(app)).addMapping("/genotypes/*");
     ctx.addServlet("admin-status", new AdminStatusServlet(app)).addMapping("/admin/status");
     ctx.addServlet("admin", new AdminServlet(app)).addMapping("/admin/*");
     JsonApi.register(ctx, app.registry(), app.serverName());

@@ -34,7 +34,7 @@ class BioDasLiteIT {
     assertThat(p.exitValue()).as("perl + Bio::Das::Lite (apt-get install libbio-das-lite-perl):\n%s", out).isZero();
     List<String[]> rows = out.lines().map(l -> l.split("\t", -1)).toList();
 
-    assertThat(rows.stream().filter(r -> r[0].equals("dsn")).map(r -> r[1])).containsExactly("dmel", "ce_ws199");
+    assertThat(rows.stream().filter(r -> r[0].equals("dsn")).map(r -> r[1])).containsExactly("dmel", "ce_ws199", "ceu");
     assertThat(rows.stream().filter(r -> r[0].equals("status")).map(r -> r[2])).hasSize(4)
         .allMatch(s -> s.startsWith("200"));
     assertThat(rows.stream().filter(r -> r[0].equals("entry_point") && r[1].equals("2L")).findFirst().orElseThrow())

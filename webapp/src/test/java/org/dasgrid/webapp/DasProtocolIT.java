@@ -52,7 +52,7 @@ class DasProtocolIT {
     assertDasHeaders(r, 200);
     assertThat(r.header("Content-Type")).startsWith("text/xml");
     Document d = r.xml();
-    assertThat(elements(d, "SOURCE")).extracting(e -> e.getAttribute("uri")).containsExactly("dmel", "ce_ws199");
+    assertThat(elements(d, "SOURCE")).extracting(e -> e.getAttribute("uri")).containsExactly("dmel", "ce_ws199", "ceu");
     List<String> caps = elements(d, "CAPABILITY").stream().map(e -> e.getAttribute("type")).toList();
     assertThat(caps).contains("das1:features", "das1:types", "das1:entry_points", "das1:sequence", "das1:stylesheet");
     Element coords = elements(d, "COORDINATES").get(0);
@@ -66,7 +66,7 @@ class DasProtocolIT {
   @Test
   void dsnListsTheSourcesForOldClients() {
     Document d = Http.get(das + "/dsn").xml();
-    assertThat(elements(d, "SOURCE")).extracting(e -> e.getAttribute("id")).containsExactly("dmel", "ce_ws199");
+    assertThat(elements(d, "SOURCE")).extracting(e -> e.getAttribute("id")).containsExactly("dmel", "ce_ws199", "ceu");
     assertThat(elements(d, "MAPMASTER").get(0).getTextContent()).isEqualTo(das + "/dmel");
   }
 

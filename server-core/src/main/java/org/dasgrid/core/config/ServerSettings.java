@@ -29,7 +29,7 @@ public record ServerSettings(
     maxFeaturesPerResponse = positive(maxFeaturesPerResponse, 2_000_000, "maxFeaturesPerResponse");
     maxQueryLength = positive(maxQueryLength, 65_536, "maxQueryLength");
     maxSegmentSpan = positive(maxSegmentSpan, 300_000_000, "maxSegmentSpan");
-    maxGenotypeSpan = positive(maxGenotypeSpan, 50_000_000, "maxGenotypeSpan");
+    maxGenotypeSpan = positive(maxGenotypeSpan, 250_000_000, "maxGenotypeSpan");
     requestTimeoutMillis = positive(requestTimeoutMillis, 60_000, "requestTimeoutMillis");
     cacheBytes = cacheBytes == null ? 256L << 20 : cacheBytes;
     if (cacheBytes < 0) {

@@ -1,4 +1,46 @@
 package org.dasgrid.core.genotype;
 
-/** Genotype queries of a source (variants, samples, counts); defined with the genotype engine. */
-public interface GenotypeQueries {}
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * The genotype queries of a source (a multi-sample VCF served with {@code genotypes: true}): which variants in
+ * some segments have het or hom-alt calls among chosen samples, which samples carry them, and how many. See
+ * the API contract (section 4) for the matching rules; {@link GenotypeIndexBuilder} builds an engine.
+ *
+ * <p>Implementations are immutable and safe to query from many threads at once.
+ */
+public interface GenotypeQueries {
+
+  /** The cohort, in VCF column order; a sample's number is its position here. */
+  List<String> sampleNames();
+
+  /** The number of the sample with this exact name. */
+  OptionalInt sampleNumber(String name);
+
+  /** Every sample of the cohort. */
+  SampleSelection allSamples();
+
+  /** A virtual cohort: the samples with these numbers (duplicates ignored). */
+  SampleSelection select(int... sampleNumbers);
+
+  /** The contigs, in the source's order: the order of every answer. */
+  List<String> contigs();
+
+  /**
+   * The ALT alleles overlapping the segments (by their REF span) for which at least one chosen sample has
+   * the zygosity asked for, in answer order, at most {@code limit}; het/hom/AC/AN over the chosen samples.
+   */
+  VariantAnswer variants(GenotypeQuery query);
+
+  /**
+   * The chosen samples that have the zygosity asked for at one or more ALT alleles in the segments, in cohort
+   * order, at most {@code limit}; each with its het and hom-alt counts over all ALT alleles in the segments.
+   */
+  SampleAnswer carriers(GenotypeQuery query);
+
+  /** The totals of {@link #variants} and {@link #carriers} without a limit. */
+  CountAnswer count(GenotypeQuery query);
+
+  GenotypeStats stats();
+}

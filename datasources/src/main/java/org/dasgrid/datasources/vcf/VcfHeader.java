@@ -1,0 +1,89 @@
+package org.dasgrid.datasources.vcf;
+
+import htsjdk.tribble.TribbleException;
+import htsjdk.tribble.readers.LineIteratorImpl;
+import htsjdk.tribble.readers.SynchronousLineReader;
+import htsjdk.variant.vcf.VCFCodec;
+import htsjdk.variant.vcf.VCFContigHeaderLine;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.Set;
+import org.dasgrid.core.source.SourceLoadException;
+
+/**
+ * What DasGrid needs from a VCF header: the samples (column order) and the declared contigs (order and
+ * lengths). The header is read and checked by htsjdk; the records after it are parsed by {@link VcfLine}.
+ */
+record VcfHeader(List<String> samples, List<Contig> contigs) {
+
+  /** A {@code ##contig} line: name and, when given, length. */
+  record Contig(String name, OptionalInt length) {}
+
+  VcfHeader {
+    samples = List.copyOf(samples);
+    contigs = List.copyOf(contigs);
+  }
+
+  /** Reads header lines up to and including {@code #CHROM}, leaving {@code lines} on that line. */
+  static VcfHeader read(ByteLines lines, Path file) throws IOException, SourceLoadException {
+    StringBuilder text = new StringBuilder(8192);
+    boolean sawColumns = false;
+    while (lines.next()) {
+      if (!lines.startsWith('#')) {
+        break;
+      }
+      String line = lines.text();
+      text.append(line).append('\n');
+      if (line.startsWith("#CHROM")) {
+        sawColumns = true;
+        break;
+      }
+    }
+    if (!sawColumns) {
+      throw SourceLoadException.badFile(file, "not a VCF: no #CHROM header line");
+    }
+    htsjdk.variant.vcf.VCFHeader h;
+    try {
+      VCFCodec codec = new VCFCodec();
+      h = (htsjdk.variant.vcf.VCFHeader) codec.readActualHeader(
+          new LineIteratorImpl(new SynchronousLineReader(new StringReader(text.toString()))));
+    } catch (TribbleException | IllegalArgumentException e) {
+      throw SourceLoadException.badFile(file, "bad VCF header: " + firstLine(e.getMessage()));
+    }
+    List<String> samples = h.getGenotypeSamples();
+    Set<String> seen = new HashSet<>();
+    for (String s : samples) {
+      if (!seen.add(s)) {
+        throw SourceLoadException.badFile(file, "sample '" + s + "' appears twice in the #CHROM line");
+      }
+    }
+    List<Contig> contigs = new ArrayList<>();
+    for (VCFContigHeaderLine c : h.getContigLines()) {
+      String length = c.getGenericFields().get("length");
+      OptionalInt len = OptionalInt.empty();
+      if (length != null) {
+        try {
+          len = OptionalInt.of(Integer.parseInt(length.trim()));
+        } catch (NumberFormatException e) {
+          throw SourceLoadException.badFile(file, "##contig " + c.getID() + ": bad length '" + length + "'");
+        }
+      }
+      contigs.add(new Contig(c.getID(), len));
+    }
+    return new VcfHeader(samples, contigs);
+  }
+
+  private static String firstLine(String m) {
+    if (m == null) {
+      return "unreadable";
+    }
+    int nl = m.indexOf('\n');
+    String s = nl < 0 ? m : m.substring(0, nl);
+    return s.length() <= 160 ? s : s.substring(0, 157) + "...";
+  }
+}

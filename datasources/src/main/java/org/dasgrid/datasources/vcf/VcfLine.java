@@ -1,0 +1,132 @@
+package org.dasgrid.datasources.vcf;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The fixed columns of one VCF record (CHROM to FORMAT), parsed in place from a line's bytes; the sample
+ * columns are left for {@link GenotypeColumns}. Reused from line to line; contig names are shared Strings.
+ */
+final class VcfLine {
+  private final Map<String, String> contigNames = new HashMap<>();
+  private byte[] lastContig = new byte[0];
+  private String lastContigName;
+
+  String chrom;
+  int pos;
+  /** Last base covered: POS + length(REF) - 1, or INFO/END when larger (symbolic alleles). */
+  int end;
+  String id;
+  String ref;
+  final List<String> alts = new ArrayList<>(4);
+  String qual;
+  String filter;
+  /** Whether FORMAT starts with GT (the VCF rule for records that have genotypes). */
+  boolean hasGenotypes;
+  /** Offset of the first sample column, or the line end when there is none. */
+  int samplesStart;
+
+  /** Parses the fixed columns of {@code b[from, to)}. */
+  void parse(byte[] b, int from, int to) {
+    int[] tabs = new int[9];
+    int found = 0;
+    for (int p = from; p < to && found < 9; p++) {
+      if (b[p] == '\t') {
+        tabs[found++] = p;
+      }
+    }
+    if (found < 7) {
+      throw new VcfFormatException("a record needs at least 8 tab-separated columns, found " + (found + 1));
+    }
+    chrom = contig(b, from, tabs[0]);
+    pos = integer(b, tabs[0] + 1, tabs[1], "POS");
+    if (pos < 1) {
+      throw new VcfFormatException("POS " + pos + " < 1");
+    }
+    id = ascii(b, tabs[1] + 1, tabs[2]);
+    ref = ascii(b, tabs[2] + 1, tabs[3]);
+    if (ref.isEmpty() || ref.equals(".")) {
+      throw new VcfFormatException("empty REF");
+    }
+    alts.clear();
+    int a = tabs[3] + 1;
+    if (!(tabs[4] - a == 1 && b[a] == '.')) {
+      for (int p = a; p <= tabs[4]; p++) {
+        if (p == tabs[4] || b[p] == ',') {
+          if (p == a) {
+            throw new VcfFormatException("empty ALT allele");
+          }
+          alts.add(ascii(b, a, p));
+          a = p + 1;
+        }
+      }
+    }
+    qual = ascii(b, tabs[4] + 1, tabs[5]);
+    filter = ascii(b, tabs[5] + 1, tabs[6]);
+    int infoEnd = found >= 8 ? tabs[7] : to;
+    end = Math.max(pos + ref.length() - 1, infoEndValue(b, tabs[6] + 1, infoEnd));
+    if (found >= 8) {
+      int formatEnd = found == 9 ? tabs[8] : to;
+      hasGenotypes = formatEnd - tabs[7] - 1 >= 2 && b[tabs[7] + 1] == 'G' && b[tabs[7] + 2] == 'T'
+          && (formatEnd - tabs[7] - 1 == 2 || b[tabs[7] + 3] == ':');
+      samplesStart = found == 9 ? tabs[8] + 1 : to;
+    } else {
+      hasGenotypes = false;
+      samplesStart = to;
+    }
+  }
+
+  private String contig(byte[] b, int from, int to) {
+    if (to == from) {
+      throw new VcfFormatException("empty CHROM");
+    }
+    if (Arrays.equals(b, from, to, lastContig, 0, lastContig.length)) {
+      return lastContigName;
+    }
+    String name = ascii(b, from, to);
+    lastContig = Arrays.copyOfRange(b, from, to);
+    lastContigName = contigNames.computeIfAbsent(name, k -> k);
+    return lastContigName;
+  }
+
+  /** INFO/END, or 0 when absent. */
+  private static int infoEndValue(byte[] b, int from, int to) {
+    for (int p = from; p + 4 <= to; p++) {
+      if ((p == from || b[p - 1] == ';') && b[p] == 'E' && b[p + 1] == 'N' && b[p + 2] == 'D' && b[p + 3] == '=') {
+        int q = p + 4;
+        int e = q;
+        while (e < to && b[e] != ';') {
+          e++;
+        }
+        return integer(b, q, e, "INFO/END");
+      }
+    }
+    return 0;
+  }
+
+  static int integer(byte[] b, int from, int to, String what) {
+    if (to <= from || to - from > 10) {
+      throw new VcfFormatException("bad " + what + " '" + ascii(b, from, Math.min(to, from + 20)) + "'");
+    }
+    long v = 0;
+    for (int p = from; p < to; p++) {
+      int d = b[p] - '0';
+      if (d < 0 || d > 9) {
+        throw new VcfFormatException("bad " + what + " '" + ascii(b, from, to) + "'");
+      }
+      v = v * 10 + d;
+    }
+    if (v > Integer.MAX_VALUE) {
+      throw new VcfFormatException(what + " " + v + " is too large");
+    }
+    return (int) v;
+  }
+
+  private static String ascii(byte[] b, int from, int to) {
+    return new String(b, from, to - from, StandardCharsets.UTF_8);
+  }
+}

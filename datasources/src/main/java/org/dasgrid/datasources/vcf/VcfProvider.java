@@ -1,0 +1,179 @@
+package org.dasgrid.datasources.vcf;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.feature.Feature;
+import org.dasgrid.core.feature.Interner;
+import org.dasgrid.core.feature.Method;
+import org.dasgrid.core.genotype.GenotypeIndexBuilder;
+import org.dasgrid.core.genotype.SetEncoding;
+import org.dasgrid.core.source.DataSource;
+import org.dasgrid.core.source.DataSourceProvider;
+import org.dasgrid.core.source.InMemoryFeatureSource;
+import org.dasgrid.core.source.LoadMonitor;
+import org.dasgrid.core.source.SourceLoadException;
+import org.dasgrid.datasources.io.ReadAheadInputStream;
+import org.dasgrid.datasources.io.TextInput;
+
+/**
+ * VCF ({@code format: vcf}), plain or gzip/bgzip. Every ALT allele of a record is a DAS feature (type SNV,
+ * MNV, insertion, deletion or SV; the ID as label, and as id with {@code :ALT} added for multi-allelic
+ * records; REF, ALT, QUAL and FILTER as notes). With {@code
+ * genotypes: true} the source also answers genotype queries: the header is read by htsjdk, the GT columns by
+ * {@link GenotypeColumns} straight from the bytes into a {@link GenotypeIndexBuilder}.
+ *
+ * <p>Option {@code genotypeSets: roaring} stores every sample set as a RoaringBitmap instead of the compact
+ * default (see {@link SetEncoding}), for comparison.
+ */
+public final class VcfProvider implements DataSourceProvider {
+  private static final int PROGRESS_EVERY = 256;
+
+  @Override
+  public String format() {
+    return "vcf";
+  }
+
+  @Override
+  public DataSource load(SourceConfig config, LoadMonitor monitor) throws SourceLoadException {
+    Path file = config.path();
+    SetEncoding encoding = encoding(config);
+    try (TextInput input = TextInput.open(file);
+        // decompress on a second core while this one parses
+        ReadAheadInputStream ahead = new ReadAheadInputStream(input.stream(), 1 << 20, 4)) {
+      ByteLines lines = new ByteLines(ahead);
+      VcfHeader header = VcfHeader.read(lines, file);
+      if (config.genotypes() && header.samples().isEmpty()) {
+        throw SourceLoadException.badFile(file, "'genotypes: true' but the VCF has no sample columns");
+      }
+      Interner pool = new Interner();
+      InMemoryFeatureSource.Builder sites = InMemoryFeatureSource.builder();
+      GenotypeIndexBuilder genotypes =
+          config.genotypes() ? new GenotypeIndexBuilder(header.samples(), encoding) : null;
+      for (VcfHeader.Contig c : header.contigs()) {
+        sites.declareReference(pool.intern(c.name()), c.length().orElse(0));
+        if (genotypes != null) {
+          genotypes.declareContig(c.name());
+        }
+      }
+      Records records = new Records(header, sites, genotypes, pool);
+      long n = 0;
+      while (lines.next()) {
+        if (lines.isEmpty()) {
+          continue;
+        }
+        try {
+          records.add(lines.buffer(), lines.start(), lines.end());
+        } catch (VcfFormatException | IllegalArgumentException e) {
+          throw SourceLoadException.badRecord(file, lines.lineNumber(), e.getMessage());
+        }
+        if (++n % PROGRESS_EVERY == 0) {
+          monitor.progress(n, input.bytesRead());
+        }
+      }
+      monitor.progress(n, input.bytesRead());
+      sites.bytesRead(input.bytesRead());
+      InMemoryFeatureSource features = sites.build();
+      return genotypes == null ? features : new VcfSource(features, genotypes.build(), input.bytesRead());
+    } catch (IOException e) {
+      throw SourceLoadException.badFile(file, "read failed: " + e.getMessage());
+    }
+  }
+
+  private static SetEncoding encoding(SourceConfig config) throws SourceLoadException {
+    String v = config.option("genotypeSets", "compact").toUpperCase(Locale.ROOT);
+    try {
+      return SetEncoding.valueOf(v);
+    } catch (IllegalArgumentException e) {
+      throw new SourceLoadException(config.id() + ": option genotypeSets must be compact or roaring, not '"
+          + config.option("genotypeSets", "") + "'");
+    }
+  }
+
+  /** Turns record lines into site features and genotype calls. */
+  private static final class Records implements CallSink {
+    private final VcfHeader header;
+    private final InMemoryFeatureSource.Builder sites;
+    private final GenotypeIndexBuilder genotypes;
+    private final Interner pool;
+    private final Method method;
+    private final VcfLine line = new VcfLine();
+    private final GenotypeColumns columns;
+
+    Records(VcfHeader header, InMemoryFeatureSource.Builder sites, GenotypeIndexBuilder genotypes, Interner pool) {
+      this.header = header;
+      this.sites = sites;
+      this.genotypes = genotypes;
+      this.pool = pool;
+      this.method = pool.method("VCF");
+      this.columns = new GenotypeColumns(header.samples());
+    }
+
+    void add(byte[] b, int from, int to) {
+      if (b[from] == '#') {
+        throw new VcfFormatException("header line after the first record");
+      }
+      VcfLine r = line;
+      r.parse(b, from, to);
+      List<String> alts = r.alts;
+      for (String alt : alts) {
+        sites.add(siteFeature(r, alt));
+      }
+      if (genotypes == null) {
+        return;
+      }
+      int samples = header.samples().size();
+      genotypes.startSite(r.chrom, r.pos, r.end, r.id, r.ref, alts);
+      if (r.hasGenotypes) {
+        columns.parse(b, r.samplesStart, to, samples, alts.size(), this);
+      } else if (r.samplesStart < to) {
+        // FORMAT without GT: the samples have no calls
+        for (int s = 0; s < samples; s++) {
+          genotypes.diploid(s, GenotypeIndexBuilder.MISSING, GenotypeIndexBuilder.MISSING);
+        }
+      } else {
+        throw new VcfFormatException("record without sample columns in a VCF with " + samples + " samples");
+      }
+      genotypes.endSite();
+    }
+
+    private Feature.Builder siteFeature(VcfLine r, String alt) {
+      Feature.Builder f = Feature.builder(r.chrom, r.pos, r.end)
+          .type(pool.type(VariantClass.of(r.ref, alt).type()))
+          .method(method)
+          .note("REF=" + r.ref)
+          .note("ALT=" + alt)
+          .note("QUAL=" + r.qual)
+          .note("FILTER=" + r.filter);
+      if (!r.id.equals(".")) {
+        // the ALT alleles of a multi-allelic record are separate features: keep their ids apart
+        f.id(r.alts.size() == 1 ? r.id : r.id + ":" + alt).label(r.id);
+      }
+      try {
+        if (!r.qual.equals(".")) {
+          f.score(Double.parseDouble(r.qual));
+        }
+      } catch (NumberFormatException e) {
+        throw new VcfFormatException("bad QUAL '" + r.qual + "'");
+      }
+      return f;
+    }
+
+    @Override
+    public void diploid(int sample, int allele1, int allele2) {
+      genotypes.diploid(sample, allele1, allele2);
+    }
+
+    @Override
+    public void haploid(int sample, int allele) {
+      genotypes.haploid(sample, allele);
+    }
+
+    @Override
+    public void call(int sample, int[] alleles, int n) {
+      genotypes.call(sample, alleles, n);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package org.dasgrid.datasources.vcf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ByteLinesTest {
+  @ParameterizedTest
+  @ValueSource(ints = {16, 17, 64, 1 << 20})
+  void splitsLinesAcrossBufferRefillsAndGrowth(int bufferSize) throws Exception {
+    Random rnd = new Random(bufferSize);
+    List<String> expected = new ArrayList<>();
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 500; i++) {
+      String line = "x".repeat(rnd.nextInt(i % 50 == 0 ? 300 : 20)) + i;
+      expected.add(line);
+      text.append(line).append(i % 7 == 0 ? "\r\n" : "\n");
+    }
+    text.append("last without newline");
+    expected.add("last without newline");
+    ByteLines lines = new ByteLines(new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.UTF_8)), bufferSize);
+    List<String> actual = new ArrayList<>();
+    while (lines.next()) {
+      actual.add(lines.text());
+    }
+    assertThat(actual).containsExactlyElementsOf(expected);
+    assertThat(lines.lineNumber()).isEqualTo(501);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {0, 1, 7, 8, 9, 15, 16, 100})
+  void findsTheFirstNewlineAtAnyOffset(int at) {
+    byte[] b = new byte[120];
+    java.util.Arrays.fill(b, (byte) 'A');
+    b[at] = '\n';
+    b[119] = '\n';
+    for (int from = 0; from <= at; from++) {
+      assertThat(ByteLines.newline(b, from, b.length)).isEqualTo(at);
+    }
+    assertThat(ByteLines.newline(b, at + 1, 119)).isEqualTo(-1);
+  }
+}

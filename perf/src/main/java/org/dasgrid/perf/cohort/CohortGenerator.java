@@ -1,0 +1,444 @@
+package org.dasgrid.perf.cohort;
+
+import htsjdk.samtools.util.BlockCompressedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * Writes a synthetic multi-sample VCF (bgzipped, so {@code tabix -p vcf} can index it) of N samples × M
+ * variant records on the GRCh38 contigs, the way the gnomAD-scale Dnaerys benchmark data were modelled:
+ * allele frequencies from a realistic spectrum ({@link FrequencySpectrum}: most variants rare), genotypes
+ * by Hardy–Weinberg, 0.5% no-calls (a tenth of them partial, {@code ./1}), some multi-allelic sites, haploid
+ * calls on chrM, on chrY for males ({@code .} for females) and on chrX outside the PARs for males, and
+ * TP53, BRCA2 and chrM covered densely. The same arguments give the same bytes.
+ *
+ * <pre>
+ * java -cp perf/target/... org.dasgrid.perf.cohort.CohortGenerator --samples 2504 --variants 100000 \
+ *     --seed 1 --out /tmp/cohort.vcf.gz [--level 5]
+ * </pre>
+ */
+public final class CohortGenerator {
+  /** Probability of a no-call, per genotype. */
+  static final double MISSING = 0.005;
+  private static final byte[] DIGITS = "0123456789".getBytes(StandardCharsets.US_ASCII);
+  private static final char[] BASES = {'A', 'C', 'G', 'T'};
+
+  /** What to generate. */
+  public record Options(int samples, int variants, long seed, Path output, int compressionLevel) {
+    public Options {
+      if (samples < 1 || variants < 1) {
+        throw new IllegalArgumentException("--samples and --variants must be at least 1");
+      }
+      if (compressionLevel < 0 || compressionLevel > 9) {
+        throw new IllegalArgumentException("--level must be 0..9");
+      }
+    }
+
+    public static Options parse(String... args) {
+      int samples = 2504;
+      int variants = 100_000;
+      long seed = 1;
+      Path out = null;
+      int level = 5;
+      for (int i = 0; i < args.length; i++) {
+        String value = i + 1 < args.length ? args[i + 1] : null;
+        switch (args[i]) {
+          case "--samples" -> samples = Integer.parseInt(value);
+          case "--variants" -> variants = Integer.parseInt(value);
+          case "--seed" -> seed = Long.parseLong(value);
+          case "--out" -> out = Path.of(value);
+          case "--level" -> level = Integer.parseInt(value);
+          default -> throw new IllegalArgumentException("unknown argument " + args[i]
+              + "; use --samples N --variants M --seed S --out FILE.vcf.gz [--level 0-9]");
+        }
+        i++;
+      }
+      if (out == null) {
+        throw new IllegalArgumentException("--out FILE.vcf.gz is required");
+      }
+      return new Options(samples, variants, seed, out, level);
+    }
+  }
+
+  /** What was written. */
+  public record Summary(long sites, long altAlleles, long multiAllelicSites, long missingCalls,
+      long partialCalls, long haploidCalls, long nonRefCalls, long bytes, double seconds) {}
+
+  private final Options options;
+  private final SplittableRandom rnd;
+  private final FrequencySpectrum spectrum;
+  private final boolean[] male;
+
+  public CohortGenerator(Options options) {
+    this.options = options;
+    this.rnd = new SplittableRandom(options.seed());
+    this.spectrum = new FrequencySpectrum(options.samples());
+    this.male = new boolean[options.samples()];
+    for (int s = 0; s < male.length; s++) {
+      male[s] = rnd.nextBoolean();
+    }
+  }
+
+  public static void main(String[] args) throws IOException {
+    Options o;
+    try {
+      o = Options.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
+    }
+    Summary s = new CohortGenerator(o).generate(System.out);
+    System.out.printf(Locale.ROOT, "wrote %s: %,d samples x %,d records (%,d ALT alleles, %,d multi-allelic),"
+            + " %,d het/hom-alt calls, %,d no-calls (%,d partial), %,d haploid calls, %.1f MB in %.1f s%n",
+        o.output(), o.samples(), s.sites(), s.altAlleles(), s.multiAllelicSites(), s.nonRefCalls(),
+        s.missingCalls(), s.partialCalls(), s.haploidCalls(), s.bytes() / 1e6, s.seconds());
+  }
+
+  /** Writes the file, printing progress every tenth of the records. */
+  public Summary generate(PrintStream progress) throws IOException {
+    long started = System.nanoTime();
+    int[][] positions = positions();
+    Counters n = new Counters();
+    Files.createDirectories(options.output().toAbsolutePath().getParent());
+    try (OutputStream out = new BlockCompressedOutputStream(options.output().toFile(), options.compressionLevel())) {
+      out.write(header().getBytes(StandardCharsets.US_ASCII));
+      Line line = new Line(64 + 8 * options.samples());
+      long written = 0;
+      long nextReport = Math.max(1, options.variants() / 10);
+      for (int c = 0; c < Grch38.CONTIGS.size(); c++) {
+        Grch38.Contig contig = Grch38.CONTIGS.get(c);
+        for (int pos : positions[c]) {
+          site(contig.name(), pos, written, line, n);
+          out.write(line.bytes, 0, line.size);
+          if (++written % nextReport == 0) {
+            progress.printf(Locale.ROOT, "  %,d / %,d records, %.1f s%n", written, options.variants(),
+                (System.nanoTime() - started) / 1e9);
+          }
+        }
+      }
+    }
+    return new Summary(n.sites, n.alts, n.multi, n.missing, n.partial, n.haploid, n.nonRef,
+        Files.size(options.output()), (System.nanoTime() - started) / 1e9);
+  }
+
+  private String header() {
+    StringBuilder h = new StringBuilder(4096 + 10 * options.samples());
+    h.append("##fileformat=VCFv4.2\n");
+    h.append("##source=DasGrid CohortGenerator samples=").append(options.samples()).append(" variants=")
+        .append(options.variants()).append(" seed=").append(options.seed()).append('\n');
+    h.append("##reference=GRCh38\n");
+    for (Grch38.Contig c : Grch38.CONTIGS) {
+      h.append("##contig=<ID=").append(c.name()).append(",length=").append(c.length()).append(">\n");
+    }
+    h.append("##FILTER=<ID=PASS,Description=\"All filters passed\">\n");
+    h.append("##FORMAT=<ID=GT,Number=1,Type=String,Description=\"Genotype\">\n");
+    h.append("#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT");
+    for (int s = 0; s < options.samples(); s++) {
+      h.append('\t').append(sampleName(s));
+    }
+    return h.append('\n').toString();
+  }
+
+  public static String sampleName(int s) {
+    return String.format(Locale.ROOT, "SIM%05d", s + 1);
+  }
+
+  /**
+   * Record positions per contig, sorted and distinct: TP53, BRCA2 and chrM get fixed shares (dense, like
+   * gnomAD's coverage of them), the rest is spread over the genome by contig length.
+   */
+  private int[][] positions() {
+    int m = options.variants();
+    int tp53 = (int) Math.min(6_400, Math.round(0.06 * m));
+    int brca2 = (int) Math.min(21_000, Math.round(0.20 * m));
+    int mito = (int) Math.min(6_400, Math.round(0.06 * m));
+    int rest = m - tp53 - brca2 - mito;
+    List<Grch38.Contig> contigs = Grch38.CONTIGS;
+    long genome = contigs.stream().filter(c -> !c.name().equals("chrM")).mapToLong(Grch38.Contig::length).sum();
+    int[] counts = new int[contigs.size()];
+    int assigned = 0;
+    for (int c = 0; c < contigs.size(); c++) {
+      if (!contigs.get(c).name().equals("chrM")) {
+        counts[c] = (int) (rest * (double) contigs.get(c).length() / genome);
+        assigned += counts[c];
+      }
+    }
+    counts[0] += rest - assigned;
+    int[][] out = new int[contigs.size()][];
+    for (int c = 0; c < contigs.size(); c++) {
+      Grch38.Contig contig = contigs.get(c);
+      List<int[]> parts = new ArrayList<>();
+      if (contig.name().equals("chrM")) {
+        parts.add(uniform(mito, Grch38.MITO.start(), Grch38.MITO.end()));
+      } else {
+        parts.add(uniform(counts[c], 1, contig.length()));
+      }
+      if (contig.name().equals(Grch38.TP53.contig())) {
+        parts.add(uniform(tp53, Grch38.TP53.start(), Grch38.TP53.end()));
+      }
+      if (contig.name().equals(Grch38.BRCA2.contig())) {
+        parts.add(uniform(brca2, Grch38.BRCA2.start(), Grch38.BRCA2.end()));
+      }
+      out[c] = distinct(parts.stream().flatMapToInt(Arrays::stream).toArray(), contig.length());
+    }
+    return out;
+  }
+
+  private int[] uniform(int n, int from, int to) {
+    int[] p = new int[n];
+    for (int i = 0; i < n; i++) {
+      p[i] = from + rnd.nextInt(to - from + 1);
+    }
+    return p;
+  }
+
+  /** Sorted, with repeats moved to the next free base (so records never share a position). */
+  private static int[] distinct(int[] p, int length) {
+    Arrays.sort(p);
+    for (int i = 1; i < p.length; i++) {
+      if (p[i] <= p[i - 1]) {
+        p[i] = p[i - 1] + 1;
+      }
+    }
+    // a crowded contig end: shift back from the end
+    for (int i = p.length - 1, max = length; i >= 0 && p[i] > max; i--, max--) {
+      p[i] = max;
+    }
+    return p;
+  }
+
+  private void site(String contig, int pos, long index, Line line, Counters n) {
+    line.clear();
+    // REF and ALT alleles: mostly SNVs, some indels and MNVs, a few multi-allelic sites
+    char refBase = BASES[rnd.nextInt(4)];
+    String ref;
+    List<String> alts = new ArrayList<>(3);
+    double kind = rnd.nextDouble();
+    if (kind < 0.88) {
+      ref = String.valueOf(refBase);
+      alts.add(String.valueOf(otherBase(refBase)));
+    } else if (kind < 0.93) {
+      ref = refBase + randomBases(1 + rnd.nextInt(5));
+      alts.add(String.valueOf(refBase));
+    } else if (kind < 0.98) {
+      ref = String.valueOf(refBase);
+      alts.add(refBase + randomBases(1 + rnd.nextInt(5)));
+    } else {
+      ref = refBase + randomBases(1);
+      alts.add(String.valueOf(otherBase(ref.charAt(0))) + otherBase(ref.charAt(1)));
+    }
+    double multi = rnd.nextDouble();
+    int extra = multi < 0.005 ? 2 : multi < 0.035 ? 1 : 0;
+    for (int k = 0; k < extra; k++) {
+      String alt;
+      do {
+        alt = ref.length() == 1 ? String.valueOf(otherBase(refBase)) : ref.substring(0, 1);
+        if (rnd.nextInt(3) == 0) {
+          alt = ref.charAt(0) + randomBases(1 + rnd.nextInt(3));
+        }
+      } while (alts.contains(alt) || alt.equals(ref));
+      alts.add(alt);
+    }
+    double[] cumulative = frequencies(alts.size());
+    line.ascii(contig).tab().number(pos).tab();
+    if (rnd.nextDouble() < 0.6) {
+      line.ascii("rs").number(1_000_000 + index);
+    } else {
+      line.ascii(".");
+    }
+    line.tab().ascii(ref).tab().ascii(String.join(",", alts)).ascii("\t.\tPASS\t.\tGT");
+    boolean phased = rnd.nextDouble() < 0.7;
+    byte sep = (byte) (phased ? '|' : '/');
+    boolean biallelic = alts.size() == 1;
+    double p00 = cumulative[0] * cumulative[0];
+    double pHet = 2 * cumulative[0] * (1 - cumulative[0]);
+    for (int s = 0; s < options.samples(); s++) {
+      line.tab();
+      int ploidy = ploidy(contig, pos, s);
+      double u = rnd.nextDouble();
+      if (ploidy == 0) {
+        line.put('.');
+        n.missing++;
+      } else if (u < MISSING) {
+        missing(line, ploidy, sep, cumulative, n);
+      } else if (ploidy == 1) {
+        int a = allele(cumulative);
+        line.digit(a);
+        n.haploid++;
+        n.nonRef += a > 0 ? 1 : 0;
+      } else if (biallelic) {
+        double v = (u - MISSING) / (1 - MISSING);
+        if (v < p00) {
+          line.put('0').put(sep).put('0');
+        } else if (v < p00 + pHet) {
+          boolean altFirst = phased && rnd.nextBoolean();
+          line.put(altFirst ? '1' : '0').put(sep).put(altFirst ? '0' : '1');
+          n.nonRef++;
+        } else {
+          line.put('1').put(sep).put('1');
+          n.nonRef++;
+        }
+      } else {
+        int a = allele(cumulative);
+        int b = allele(cumulative);
+        if (!phased && a > b) {
+          int t = a;
+          a = b;
+          b = t;
+        }
+        line.digit(a).put(sep).digit(b);
+        n.nonRef += a == b ? (a > 0 ? 1 : 0) : (a > 0 ? 1 : 0) + (b > 0 ? 1 : 0);
+      }
+    }
+    line.put('\n');
+    n.sites++;
+    n.alts += alts.size();
+    n.multi += alts.size() > 1 ? 1 : 0;
+  }
+
+  /** 0 for a female's chrY (no call, written {@code .}); 1 for haploid calls; else 2. */
+  private int ploidy(String contig, int pos, int sample) {
+    switch (contig) {
+      case "chrM":
+        return 1;
+      case "chrY":
+        return male[sample] ? 1 : 0;
+      case "chrX":
+        return male[sample] && !Grch38.inXPar(pos) ? 1 : 2;
+      default:
+        return 2;
+    }
+  }
+
+  private void missing(Line line, int ploidy, byte sep, double[] cumulative, Counters n) {
+    n.missing++;
+    if (ploidy == 1) {
+      line.put('.');
+    } else if (rnd.nextInt(10) == 0) {
+      n.partial++;
+      line.put('.').put(sep).digit(allele(cumulative));
+    } else {
+      line.put('.').put(sep).put('.');
+    }
+  }
+
+  /** Cumulative allele frequencies: [P(REF), P(REF or ALT1), ...]. */
+  private double[] frequencies(int alts) {
+    double[] f = new double[alts + 1];
+    double total = 0;
+    for (int a = 1; a <= alts; a++) {
+      f[a] = a == 1 ? spectrum.draw(rnd) : spectrum.drawExtra(rnd);
+      total += f[a];
+    }
+    if (total > 0.98) {
+      for (int a = 1; a <= alts; a++) {
+        f[a] *= 0.98 / total;
+      }
+      total = 0.98;
+    }
+    double[] cumulative = new double[alts + 1];
+    cumulative[0] = 1 - total;
+    for (int a = 1; a <= alts; a++) {
+      cumulative[a] = cumulative[a - 1] + f[a];
+    }
+    return cumulative;
+  }
+
+  private int allele(double[] cumulative) {
+    double u = rnd.nextDouble();
+    for (int a = 0; a < cumulative.length - 1; a++) {
+      if (u < cumulative[a]) {
+        return a;
+      }
+    }
+    return cumulative.length - 1;
+  }
+
+  private char otherBase(char b) {
+    char o;
+    do {
+      o = BASES[rnd.nextInt(4)];
+    } while (o == b);
+    return o;
+  }
+
+  private String randomBases(int n) {
+    char[] c = new char[n];
+    for (int i = 0; i < n; i++) {
+      c[i] = BASES[rnd.nextInt(4)];
+    }
+    return new String(c);
+  }
+
+  private static final class Counters {
+    long sites;
+    long alts;
+    long multi;
+    long missing;
+    long partial;
+    long haploid;
+    long nonRef;
+  }
+
+  /** A growing byte buffer for one VCF line. */
+  private static final class Line {
+    byte[] bytes;
+    int size;
+
+    Line(int capacity) {
+      bytes = new byte[capacity];
+    }
+
+    void clear() {
+      size = 0;
+    }
+
+    private void ensure(int more) {
+      if (size + more > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(size + more, bytes.length * 2));
+      }
+    }
+
+    Line put(char c) {
+      ensure(1);
+      bytes[size++] = (byte) c;
+      return this;
+    }
+
+    Line put(byte b) {
+      ensure(1);
+      bytes[size++] = b;
+      return this;
+    }
+
+    Line digit(int d) {
+      return put(DIGITS[d]);
+    }
+
+    Line tab() {
+      return put('\t');
+    }
+
+    Line ascii(String s) {
+      ensure(s.length());
+      for (int i = 0; i < s.length(); i++) {
+        bytes[size++] = (byte) s.charAt(i);
+      }
+      return this;
+    }
+
+    Line number(long v) {
+      return ascii(Long.toString(v));
+    }
+  }
+}

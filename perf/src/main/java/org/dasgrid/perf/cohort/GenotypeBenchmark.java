@@ -1,0 +1,325 @@
+package org.dasgrid.perf.cohort;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.zip.GZIPInputStream;
+import org.dasgrid.core.config.Access;
+import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.genotype.GenotypeQueries;
+import org.dasgrid.core.genotype.GenotypeQuery;
+import org.dasgrid.core.genotype.GenotypeStats;
+import org.dasgrid.core.genotype.VariantAnswer;
+import org.dasgrid.core.genotype.Zygosity;
+import org.dasgrid.core.segment.Segment;
+import org.dasgrid.core.source.DataSource;
+import org.dasgrid.core.source.GenotypeSource;
+import org.dasgrid.core.source.LoadMonitor;
+import org.dasgrid.datasources.vcf.VcfProvider;
+import org.dasgrid.webapp.EmbeddedServer;
+import org.dasgrid.webapp.ServerOptions;
+
+/**
+ * The Dnaerys query shapes on a generated cohort (not a test: it prints numbers). Loads the VCF through the
+ * provider (load rate, heap per call), starts DasGrid on it, runs each shape sequentially over HTTP with
+ * keep-alive, and reports p50 of the {@code elapsed_db_ms} the server reports and of the client-measured
+ * HTTP time, next to {@code bcftools view -r} on the same bgzipped, tabix-indexed file, measured in the same
+ * run. Absolute numbers swing on a shared machine; compare the ratios.
+ *
+ * <pre>
+ * perf/run-genotype-benchmark.sh [SAMPLES] [VARIANTS]   (generates, indexes, then runs this)
+ * java ... GenotypeBenchmark --vcf FILE.vcf.gz [--iterations 300] [--warmup 300] [--bcftools-runs 5]
+ *     [--encoding compact|roaring]
+ * </pre>
+ */
+public final class GenotypeBenchmark {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String TP53 = segment(Grch38.TP53);
+  private static final String BRCA2 = segment(Grch38.BRCA2);
+
+  private final Path vcf;
+  private final int iterations;
+  private final int warmup;
+  private final int bcftoolsRuns;
+  private final String encoding;
+  private final PrintStream out;
+
+  GenotypeBenchmark(Path vcf, int iterations, int warmup, int bcftoolsRuns, String encoding, PrintStream out) {
+    this.vcf = vcf;
+    this.iterations = iterations;
+    this.warmup = warmup;
+    this.bcftoolsRuns = bcftoolsRuns;
+    this.encoding = encoding;
+    this.out = out;
+  }
+
+  public static void main(String[] args) throws Exception {
+    Path vcf = null;
+    int iterations = 300;
+    int warmup = 300;
+    int bcftools = 5;
+    String encoding = "compact";
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      switch (args[i]) {
+        case "--vcf" -> vcf = Path.of(args[i + 1]);
+        case "--iterations" -> iterations = Integer.parseInt(args[i + 1]);
+        case "--warmup" -> warmup = Integer.parseInt(args[i + 1]);
+        case "--bcftools-runs" -> bcftools = Integer.parseInt(args[i + 1]);
+        case "--encoding" -> encoding = args[i + 1];
+        default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+      }
+    }
+    if (vcf == null || !Files.isRegularFile(vcf)) {
+      throw new IllegalArgumentException("--vcf FILE.vcf.gz (bgzipped, with a .tbi next to it) is required");
+    }
+    new GenotypeBenchmark(vcf, iterations, warmup, bcftools, encoding, System.out).run();
+  }
+
+  /** A query shape: the API request and the bcftools command doing the same selection. */
+  record Shape(String name, String endpoint, String args, boolean ndjson, List<String> bcftools) {}
+
+  void run() throws Exception {
+    out.printf(Locale.ROOT, "# Genotype benchmark: %s (%.1f MB), %d cores, max heap %d MB, encoding %s%n", vcf,
+        Files.size(vcf) / 1e6, Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20,
+        encoding);
+    GenotypeQueries engine = load();
+    List<Shape> shapes = shapes(engine);
+    Path config = Files.createTempFile("genotype-bench", ".yaml");
+    Files.writeString(config, "server: {maxFeaturesPerResponse: 100000000}\nsources:\n  - {id: cohort, format: vcf, "
+        + "path: " + vcf.toAbsolutePath() + ", genotypes: true, options: {genotypeSets: " + encoding + "}}\n");
+    engine = null;
+    System.gc();
+    try (EmbeddedServer server = EmbeddedServer.start(
+        ServerOptions.defaults().withPort(0).withBind("127.0.0.1").withConfig(config), new PrintStream(
+            java.io.OutputStream.nullOutputStream()))) {
+      if (!server.awaitLoaded(30, TimeUnit.MINUTES)) {
+        throw new IllegalStateException("the cohort did not load");
+      }
+      out.println();
+      out.println("| shape | rows | p50 elapsed_db_ms | p50 elapsed_ms (server) | p50 HTTP ms (client) "
+          + "| p50 `bcftools view -r` ms | bcftools / HTTP |");
+      out.println("|---|---:|---:|---:|---:|---:|---:|");
+      try (KeepAliveClient client = new KeepAliveClient("127.0.0.1", server.port())) {
+        // warm the whole request path (Tomcat, JSON, engine) before the first shape is timed
+        for (int round = 0; round < 3; round++) {
+          for (Shape s : shapes) {
+            for (int i = 0; i < warmup / 3; i++) {
+              client.get(path(s), accept(s));
+            }
+          }
+        }
+        for (Shape s : shapes) {
+          measure(client, s);
+        }
+      }
+    } finally {
+      Files.deleteIfExists(config);
+    }
+  }
+
+  /** Loads the VCF through the provider, twice: with genotypes, and sites only, to isolate the engine's heap. */
+  private GenotypeQueries load() throws Exception {
+    long uncompressed = uncompressedSize();
+    long before = usedHeap();
+    long t0 = System.nanoTime();
+    DataSource ds = new VcfProvider().load(config(true), LoadMonitor.NONE);
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    long withGenotypes = usedHeap() - before;
+    GenotypeQueries engine = ((GenotypeSource) ds).genotypes();
+    GenotypeStats st = engine.stats();
+    long t1 = System.nanoTime();
+    DataSource sites = new VcfProvider().load(config(false), LoadMonitor.NONE);
+    double sitesSeconds = (System.nanoTime() - t1) / 1e9;
+    long sitesHeap = usedHeap() - before - withGenotypes;
+    out.printf(Locale.ROOT, "load with genotypes: %,d records (%,d ALT alleles) x %,d samples in %.1f s = %,.0f records/s,"
+            + " %.1f MB/s compressed, %.0f MB/s uncompressed (%.0f MB)%n", st.sites(), st.variants(), st.samples(),
+        seconds, st.sites() / seconds, Files.size(vcf) / 1e6 / seconds, uncompressed / 1e6 / seconds,
+        uncompressed / 1e6);
+    out.printf(Locale.ROOT, "load of the sites only (no GT parsing): %.1f s%n", sitesSeconds);
+    out.printf(Locale.ROOT, "genotype engine: %,d het/hom-alt calls; sets: %,d inline, %,d Roaring, %,d dense%n",
+        st.nonRefCalls(), st.inlineSets(), st.roaringSets(), st.denseSets());
+    out.printf(Locale.ROOT, "engine heap, own estimate: %.1f MB = %.2f bytes per het/hom-alt call%n",
+        st.heapBytes() / 1e6, st.bytesPerNonRefCall());
+    out.printf(Locale.ROOT, "engine heap, measured (GC'd heap with genotypes minus sites only): %.1f MB = %.2f bytes"
+        + " per het/hom-alt call (site features: %.1f MB)%n", (withGenotypes - sitesHeap) / 1e6,
+        (double) (withGenotypes - sitesHeap) / st.nonRefCalls(), sitesHeap / 1e6);
+    if (sites.stats().records() < 0) {
+      throw new IllegalStateException(); // keeps 'sites' reachable until measured
+    }
+    return engine;
+  }
+
+  private long uncompressedSize() throws IOException {
+    long n = 0;
+    byte[] buf = new byte[1 << 16];
+    try (InputStream in = new GZIPInputStream(Files.newInputStream(vcf), 1 << 16)) {
+      for (int r; (r = in.read(buf)) > 0; ) {
+        n += r;
+      }
+    }
+    return n;
+  }
+
+  private SourceConfig config(boolean genotypes) {
+    return new SourceConfig("cohort", "cohort", "", "vcf", vcf.toAbsolutePath().toString(), null, null, null,
+        genotypes, Access.PUBLIC, null, List.of(), Map.of("genotypeSets", encoding), vcf.toAbsolutePath().getParent());
+  }
+
+  private static long usedHeap() {
+    for (int i = 0; i < 4; i++) {
+      System.gc();
+    }
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+
+  private List<Shape> shapes(GenotypeQueries engine) {
+    String vcfPath = vcf.toString();
+    String het = "GT=\"het\"";
+    String hom = "GT=\"AA\" | GT=\"A\"";
+    String any = "GT=\"het\" | GT=\"AA\" | GT=\"A\"";
+    String snp = singleSnp(engine);
+    List<String> panel = Grch38.MITO_PANEL.stream().map(GenotypeBenchmark::segment).toList();
+    String panelArgs = panel.stream().map(s -> "segment=" + s).collect(Collectors.joining("&"));
+    String panelRegions = Grch38.MITO_PANEL.stream().map(GenotypeBenchmark::region).collect(Collectors.joining(","));
+    String cohort2 = engine.sampleNames().get(0) + "," + engine.sampleNames().get(1);
+    String tp53 = region(Grch38.TP53);
+    String both = tp53 + "," + region(Grch38.BRCA2);
+    List<Shape> s = new ArrayList<>();
+    s.add(new Shape("TP53 het, limit 100", "variants", "segment=" + TP53 + "&zygosity=het&limit=100", false,
+        view(vcfPath, tp53, null, het)));
+    s.add(new Shape("TP53 hom, limit 100", "variants", "segment=" + TP53 + "&zygosity=hom&limit=100", false,
+        view(vcfPath, tp53, null, hom)));
+    s.add(new Shape("BRCA2 het, limit 100", "variants", "segment=" + BRCA2 + "&zygosity=het&limit=100", false,
+        view(vcfPath, region(Grch38.BRCA2), null, het)));
+    s.add(new Shape("BRCA2 hom, limit 100", "variants", "segment=" + BRCA2 + "&zygosity=hom&limit=100", false,
+        view(vcfPath, region(Grch38.BRCA2), null, hom)));
+    s.add(new Shape("TP53 hom, unlimited", "variants", "segment=" + TP53 + "&zygosity=hom", false,
+        view(vcfPath, tp53, null, hom)));
+    s.add(new Shape("BRCA2 hom, unlimited", "variants", "segment=" + BRCA2 + "&zygosity=hom", false,
+        view(vcfPath, region(Grch38.BRCA2), null, hom)));
+    s.add(new Shape("single SNP " + snp, "variants", "segment=" + snp.replace('-', ',') + "&zygosity=any", false,
+        view(vcfPath, snp, null, null)));
+    s.add(new Shape("mito panel (11 genes), any", "variants", panelArgs + "&zygosity=any", false,
+        view(vcfPath, panelRegions, null, any)));
+    s.add(new Shape("mito panel, virtual cohort of 2", "variants", panelArgs + "&zygosity=any&samples=" + cohort2, false,
+        view(vcfPath, panelRegions, cohort2, any)));
+    s.add(new Shape("samples het in TP53", "samples", "segment=" + TP53 + "&zygosity=het", false,
+        view(vcfPath, tp53, null, het)));
+    s.add(new Shape("samples hom in TP53", "samples", "segment=" + TP53 + "&zygosity=hom", false,
+        view(vcfPath, tp53, null, hom)));
+    s.add(new Shape("samples any in TP53", "samples", "segment=" + TP53 + "&zygosity=any", false,
+        view(vcfPath, tp53, null, any)));
+    s.add(new Shape("samples het in TP53+BRCA2", "samples", "segment=" + TP53 + "&segment=" + BRCA2 + "&zygosity=het",
+        false, view(vcfPath, both, null, het)));
+    s.add(new Shape("samples any in TP53+BRCA2+mito panel, NDJSON stream", "samples",
+        "segment=" + TP53 + "&segment=" + BRCA2 + "&" + panelArgs + "&zygosity=any", true,
+        view(vcfPath, both + "," + panelRegions, null, any)));
+    return s;
+  }
+
+  /** The first common SNV in TP53 (a position many samples carry). */
+  private static String singleSnp(GenotypeQueries engine) {
+    VariantAnswer a = engine.variants(new GenotypeQuery(List.of(new Segment("chr17", Grch38.TP53.start(),
+        Grch38.TP53.end())), Zygosity.HOM, engine.allSamples(), OptionalInt.empty()));
+    for (int i = 0; i < a.size(); i++) {
+      if (a.get(i).ref().length() == 1 && a.get(i).alt().length() == 1 && a.get(i).hom() > 10) {
+        return "chr17:" + a.get(i).pos() + "-" + a.get(i).pos();
+      }
+    }
+    return "chr17:" + Grch38.TP53.start() + "-" + Grch38.TP53.start();
+  }
+
+  private static List<String> view(String vcf, String regions, String samples, String filter) {
+    List<String> cmd = new ArrayList<>(List.of("bcftools", "view", "-H", "-r", regions));
+    if (samples != null) {
+      cmd.addAll(List.of("-s", samples));
+    }
+    if (filter != null) {
+      cmd.addAll(List.of("-i", filter));
+    }
+    cmd.add(vcf);
+    return cmd;
+  }
+
+  private static String segment(Grch38.Region r) {
+    return r.contig() + ":" + r.start() + "," + r.end();
+  }
+
+  private static String region(Grch38.Region r) {
+    return r.contig() + ":" + r.start() + "-" + r.end();
+  }
+
+  private static String path(Shape s) {
+    return "/genotypes/cohort/" + s.endpoint() + "?" + s.args();
+  }
+
+  private static String accept(Shape s) {
+    return s.ndjson() ? "application/x-ndjson" : "application/json";
+  }
+
+  private void measure(KeepAliveClient client, Shape s) throws Exception {
+    String path = path(s);
+    String accept = accept(s);
+    double[] db = new double[iterations];
+    double[] server = new double[iterations];
+    double[] wall = new double[iterations];
+    int rows = 0;
+    for (int i = 0; i < iterations; i++) {
+      long t = System.nanoTime();
+      KeepAliveClient.Response r = client.get(path, accept);
+      wall[i] = (System.nanoTime() - t) / 1e6;
+      if (r.status() != 200) {
+        throw new IllegalStateException(path + ": " + r.status() + " " + new String(r.body()));
+      }
+      JsonNode summary = summary(r.body(), s.ndjson());
+      db[i] = summary.get("elapsed_db_ms").asDouble();
+      server[i] = summary.get("elapsed_ms").asDouble();
+      rows = summary.get("count").asInt();
+    }
+    double[] tools = new double[bcftoolsRuns];
+    for (int i = 0; i < bcftoolsRuns; i++) {
+      long t = System.nanoTime();
+      Process p = new ProcessBuilder(s.bcftools()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+          .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      if (p.waitFor() != 0) {
+        throw new IllegalStateException("bcftools failed: " + s.bcftools());
+      }
+      tools[i] = (System.nanoTime() - t) / 1e6;
+    }
+    double httpP50 = p50(wall);
+    double toolsP50 = p50(tools);
+    out.printf(Locale.ROOT, "| %s | %,d | %.3f | %.3f | %.3f | %.1f | %,.0f× |%n", s.name(), rows, p50(db), p50(server),
+        httpP50, toolsP50, toolsP50 / httpP50);
+  }
+
+  private static JsonNode summary(byte[] body, boolean ndjson) throws IOException {
+    if (!ndjson) {
+      return JSON.readTree(body);
+    }
+    int end = body.length - 1;
+    int start = end - 1;
+    while (start > 0 && body[start - 1] != '\n') {
+      start--;
+    }
+    return JSON.readTree(Arrays.copyOfRange(body, start, end));
+  }
+
+  private static double p50(double[] values) {
+    double[] v = values.clone();
+    Arrays.sort(v);
+    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  }
+}

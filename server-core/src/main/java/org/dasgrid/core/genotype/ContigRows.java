@@ -1,0 +1,218 @@
+package org.dasgrid.core.genotype;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The rows (ALT alleles) of one contig in primitive arrays, sorted by position, then ALT, then REF, then file
+ * order. A row's text (ID, REF, ALT) lives in one byte pool; its sets are handles into {@link SampleSets};
+ * its AC and AN corrections are offsets into the engine's correction pool (-1 for none).
+ *
+ * <p>Overlap search: a row overlaps {@code [start, stop]} when {@code pos <= stop && end >= start}. Rows are
+ * sorted by {@code pos}, so a scan may start at the first row with {@code pos >= start - LONG_SPAN + 1}, as
+ * long as the few rows spanning more than {@code LONG_SPAN} bases (large deletions, SVs) are checked from
+ * their own list.
+ */
+final class ContigRows {
+  static final int LONG_SPAN = 1024;
+  /** Rows per block of precomputed per-sample counts; at most 255, so a count fits a byte. */
+  static final int BLOCK = 255;
+
+  final String name;
+  final int size;
+  final int[] pos;
+  final int[] end;
+  final int[] het;
+  final int[] hom;
+  final int[] acFix;
+  final int[] anFix;
+  final byte[] ploidy;
+  private final int[] textStart;
+  private final byte[] text;
+  private final int[] longRows;
+  /** Per block of {@link #BLOCK} rows, each sample's het (hom) count as an unsigned byte; null: not kept. */
+  private final byte[][] hetBlocks;
+  private final byte[][] homBlocks;
+
+  ContigRows(String name, int size, int[] pos, int[] end, int[] het, int[] hom, int[] acFix, int[] anFix,
+      byte[] ploidy, int[] textStart, byte[] text, SampleSets sets) {
+    this.name = name;
+    this.size = size;
+    this.pos = pos;
+    this.end = end;
+    this.het = het;
+    this.hom = hom;
+    this.acFix = acFix;
+    this.anFix = anFix;
+    this.ploidy = ploidy;
+    this.textStart = textStart;
+    this.text = text;
+    IntList longOnes = new IntList();
+    for (int r = 0; r < size; r++) {
+      if ((long) end[r] - pos[r] >= LONG_SPAN) {
+        longOnes.add(r);
+      }
+    }
+    this.longRows = longOnes.toArray();
+    int blocks = (size + BLOCK - 1) / BLOCK;
+    this.hetBlocks = new byte[blocks][];
+    this.homBlocks = new byte[blocks][];
+    for (int b = 0; b < blocks; b++) {
+      tallyBlock(b, sets);
+    }
+  }
+
+  /**
+   * Precomputes a block's per-sample counts when adding them (two passes over the cohort) is cheaper than
+   * adding the block's calls one by one: the samples query then costs per block, not per call.
+   */
+  private void tallyBlock(int b, SampleSets sets) {
+    int from = b * BLOCK;
+    int to = Math.min(size, from + BLOCK);
+    long calls = 0;
+    for (int r = from; r < to; r++) {
+      calls += sets.cardinality(het[r]) + sets.cardinality(hom[r]);
+    }
+    int cohort = sets.cohortSize();
+    if (calls < 4L * cohort) {
+      return;
+    }
+    int[] h = new int[cohort];
+    int[] o = new int[cohort];
+    for (int r = from; r < to; r++) {
+      sets.addTo(het[r], h);
+      sets.addTo(hom[r], o);
+    }
+    hetBlocks[b] = toBytes(h);
+    homBlocks[b] = toBytes(o);
+  }
+
+  private static byte[] toBytes(int[] counts) {
+    byte[] out = new byte[counts.length];
+    for (int i = 0; i < counts.length; i++) {
+      out[i] = (byte) counts[i];
+    }
+    return out;
+  }
+
+  /**
+   * Adds each sample's het and hom counts over rows {@code [from, to)} to {@code het}/{@code hom}, from the
+   * block counts where a whole block is covered and row by row elsewhere.
+   */
+  void tally(int from, int to, SampleSets sets, int[] het, int[] hom) {
+    int r = from;
+    while (r < to) {
+      int b = r / BLOCK;
+      int blockEnd = Math.min(size, (b + 1) * BLOCK);
+      if (r == b * BLOCK && blockEnd <= to && hetBlocks[b] != null) {
+        addBytes(hetBlocks[b], het);
+        addBytes(homBlocks[b], hom);
+        r = blockEnd;
+      } else {
+        sets.addTo(this.het[r], het);
+        sets.addTo(this.hom[r], hom);
+        r++;
+      }
+    }
+  }
+
+  private static void addBytes(byte[] counts, int[] into) {
+    for (int i = 0; i < counts.length; i++) {
+      into[i] += counts[i] & 0xFF;
+    }
+  }
+
+  /** Receives the rows of a scan; returning false stops it. */
+  interface RowVisitor {
+    boolean visit(int row);
+
+    /** Rows {@code [from, to)}, consecutive and all overlapping the range; one at a time by default. */
+    default boolean visitRun(int from, int to) {
+      for (int r = from; r < to; r++) {
+        if (!visit(r)) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+
+  /**
+   * Visits, in row order and each once, the rows overlapping any of the ranges; {@code starts}/{@code stops}
+   * are sorted and disjoint. The rows starting inside a range come as one run. Returns false if the visitor
+   * stopped the scan.
+   */
+  boolean scan(int[] starts, int[] stops, int ranges, RowVisitor visitor) {
+    int watermark = 0; // rows below it were already considered for an earlier range
+    for (int k = 0; k < ranges; k++) {
+      int start = starts[k];
+      int stop = stops[k];
+      int from = Math.max(watermark, firstAtOrAfter((int) Math.max(Integer.MIN_VALUE, (long) start - LONG_SPAN + 1)));
+      for (int i = firstLongAtOrAfter(watermark); i < longRows.length && longRows[i] < from; i++) {
+        int r = longRows[i];
+        if (end[r] >= start && !visitor.visit(r)) {
+          return false;
+        }
+      }
+      int inside = Math.max(from, firstAtOrAfter(start));
+      for (int r = from; r < inside; r++) {
+        if (end[r] >= start && !visitor.visit(r)) {
+          return false;
+        }
+      }
+      int to = stop == Integer.MAX_VALUE ? size : firstAtOrAfter(stop + 1);
+      if (inside < to && !visitor.visitRun(inside, to)) {
+        return false;
+      }
+      watermark = Math.max(watermark, to);
+    }
+    return true;
+  }
+
+  /** The first row with {@code pos >= p}. */
+  private int firstAtOrAfter(int p) {
+    int lo = 0;
+    int hi = size;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (pos[mid] < p) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  private int firstLongAtOrAfter(int row) {
+    int i = Arrays.binarySearch(longRows, row);
+    return i >= 0 ? i : -i - 1;
+  }
+
+  /** ID, REF and ALT of a row. */
+  String[] text(int row) {
+    int from = textStart[row];
+    int to = textStart[row + 1];
+    int t1 = from;
+    while (text[t1] != '\t') {
+      t1++;
+    }
+    int t2 = t1 + 1;
+    while (text[t2] != '\t') {
+      t2++;
+    }
+    return new String[] {
+      new String(text, from, t1 - from, StandardCharsets.UTF_8),
+      new String(text, t1 + 1, t2 - t1 - 1, StandardCharsets.UTF_8),
+      new String(text, t2 + 1, to - t2 - 1, StandardCharsets.UTF_8)
+    };
+  }
+
+  long heapBytes() {
+    long blocks = 0;
+    for (int b = 0; b < hetBlocks.length; b++) {
+      blocks += 8 + (hetBlocks[b] == null ? 0 : 2L * (16 + hetBlocks[b].length));
+    }
+    return 7L * 16 + size * (6L * 4 + 1) + textStart.length * 4L + text.length + longRows.length * 4L + 64 + blocks;
+  }
+}

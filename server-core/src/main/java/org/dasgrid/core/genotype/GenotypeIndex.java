@@ -1,0 +1,350 @@
+package org.dasgrid.core.genotype;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.dasgrid.core.segment.Segment;
+
+/**
+ * The in-memory genotype engine: per contig, rows of ALT alleles in primitive arrays ({@link ContigRows}),
+ * their het/hom sample sets in one {@link SampleSets} store, and a pool of AC/AN corrections (groups of
+ * samples whose allele count differs from the site default: missing, partial, haploid, polyploid calls).
+ *
+ * <p>Answers for the whole cohort read the sets' sizes; a virtual cohort is intersected with each set. See
+ * {@link SiteCalls} for how calls become sets and corrections.
+ */
+final class GenotypeIndex implements GenotypeQueries {
+  private final List<String> samples;
+  private final Map<String, Integer> sampleNumbers;
+  private final List<ContigRows> contigs;
+  private final Map<String, Integer> contigNumbers;
+  private final List<String> contigNames;
+  private final SampleSets sets;
+  private final Corrections fixes;
+  private final SampleSelection everyone;
+  private final GenotypeStats stats;
+
+  GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
+      GenotypeIndexBuilder.Counts counts) {
+    this.samples = List.copyOf(samples);
+    Map<String, Integer> numbers = new HashMap<>(samples.size() * 2);
+    for (int i = 0; i < samples.size(); i++) {
+      numbers.put(samples.get(i), i);
+    }
+    this.sampleNumbers = numbers;
+    this.contigs = List.copyOf(contigs);
+    Map<String, Integer> cn = new HashMap<>();
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < contigs.size(); i++) {
+      cn.put(contigs.get(i).name, i);
+      names.add(contigs.get(i).name);
+    }
+    this.contigNumbers = cn;
+    this.contigNames = List.copyOf(names);
+    this.sets = sets;
+    this.fixes = fixes;
+    this.everyone = SampleSelection.all(samples.size());
+    this.stats = computeStats(counts);
+  }
+
+  private GenotypeStats computeStats(GenotypeIndexBuilder.Counts counts) {
+    long heap = sets.heapBytes() + fixes.heapBytes();
+    long[] forms = new long[4];
+    for (ContigRows c : contigs) {
+      heap += c.heapBytes();
+      add(forms, SampleSets.formCounts(c.het));
+      add(forms, SampleSets.formCounts(c.hom));
+    }
+    fixes.countForms(forms);
+    return new GenotypeStats(samples.size(), counts.sites(), counts.variants(), counts.nonRefCalls(), heap,
+        forms[1], forms[2], forms[3]);
+  }
+
+  private static void add(long[] into, long[] more) {
+    for (int i = 0; i < into.length; i++) {
+      into[i] += more[i];
+    }
+  }
+
+  @Override
+  public List<String> sampleNames() {
+    return samples;
+  }
+
+  @Override
+  public OptionalInt sampleNumber(String name) {
+    Integer n = sampleNumbers.get(name);
+    return n == null ? OptionalInt.empty() : OptionalInt.of(n);
+  }
+
+  @Override
+  public SampleSelection allSamples() {
+    return everyone;
+  }
+
+  @Override
+  public SampleSelection select(int... sampleNumbersChosen) {
+    return SampleSelection.of(samples.size(), sampleNumbersChosen);
+  }
+
+  @Override
+  public List<String> contigs() {
+    return contigNames;
+  }
+
+  @Override
+  public GenotypeStats stats() {
+    return stats;
+  }
+
+  @Override
+  public VariantAnswer variants(GenotypeQuery query) {
+    SampleSelection sel = checked(query.samples());
+    Zygosity z = query.zygosity();
+    int limit = query.limitOrMax();
+    Collector out = new Collector();
+    if (limit == 0) {
+      return out.answer(this);
+    }
+    for (Plan p : plan(query.segments())) {
+      ContigRows c = contigs.get(p.contig);
+      boolean more = c.scan(p.starts, p.stops, p.ranges, new ContigRows.RowVisitor() {
+        @Override
+        public boolean visit(int r) {
+          if (matches(c, r, z, sel)) {
+            add(c, p.contig, r, sel, out);
+          }
+          return out.size < limit;
+        }
+
+        @Override
+        public boolean visitRun(int from, int to) {
+          // the common case in one loop: whole cohort, most rows rejected on their set handles alone
+          if (!sel.isAll()) {
+            return ContigRows.RowVisitor.super.visitRun(from, to);
+          }
+          int[] het = z.includesHet() ? c.het : null;
+          int[] hom = z.includesHom() ? c.hom : null;
+          for (int r = from; r < to; r++) {
+            if (het != null && het[r] != SampleSets.EMPTY || hom != null && hom[r] != SampleSets.EMPTY) {
+              add(c, p.contig, r, sel, out);
+              if (out.size >= limit) {
+                return false;
+              }
+            }
+          }
+          return true;
+        }
+      });
+      if (!more) {
+        break;
+      }
+    }
+    return out.answer(this);
+  }
+
+  @Override
+  public SampleAnswer carriers(GenotypeQuery query) {
+    SampleSelection sel = checked(query.samples());
+    Tally tally = tally(query.segments(), sel);
+    int limit = query.limitOrMax();
+    Zygosity z = query.zygosity();
+    IntList chosen = new IntList();
+    IntList het = new IntList();
+    IntList hom = new IntList();
+    for (int s : sel.members()) {
+      if (chosen.size() >= limit) {
+        break;
+      }
+      if (z.includesHet() && tally.het[s] > 0 || z.includesHom() && tally.hom[s] > 0) {
+        chosen.add(s);
+        het.add(tally.het[s]);
+        hom.add(tally.hom[s]);
+      }
+    }
+    return new SampleAnswer(samples, chosen.size(), chosen.raw(), het.raw(), hom.raw());
+  }
+
+  @Override
+  public CountAnswer count(GenotypeQuery query) {
+    SampleSelection sel = checked(query.samples());
+    Zygosity z = query.zygosity();
+    long[] totals = new long[3];
+    for (Plan p : plan(query.segments())) {
+      ContigRows c = contigs.get(p.contig);
+      c.scan(p.starts, p.stops, p.ranges, r -> {
+        if (matches(c, r, z, sel)) {
+          totals[0]++;
+          totals[1] += sets.andCardinality(c.het[r], sel);
+          totals[2] += sets.andCardinality(c.hom[r], sel);
+        }
+        return true;
+      });
+    }
+    Tally tally = tally(query.segments(), sel);
+    long carriers = 0;
+    for (int s : sel.members()) {
+      if (z.includesHet() && tally.het[s] > 0 || z.includesHom() && tally.hom[s] > 0) {
+        carriers++;
+      }
+    }
+    return new CountAnswer(totals[0], totals[1], totals[2], carriers);
+  }
+
+  private SampleSelection checked(SampleSelection sel) {
+    if (sel.cohortSize() != samples.size()) {
+      throw new IllegalArgumentException("sample selection of another cohort");
+    }
+    return sel;
+  }
+
+  /** Adds a matched row with its counts over the chosen samples. */
+  private void add(ContigRows c, int contig, int r, SampleSelection sel, Collector out) {
+    int het = sets.andCardinality(c.het[r], sel);
+    int hom = sets.andCardinality(c.hom[r], sel);
+    int ploidy = c.ploidy[r];
+    int ac = het + ploidy * hom + fixSum(c.acFix[r], sel);
+    int an = ploidy * sel.size() + fixSum(c.anFix[r], sel);
+    out.add(contig, r, het, hom, ac, an);
+  }
+
+  /** Whether a chosen sample has the zygosity asked for at row {@code r}. */
+  private boolean matches(ContigRows c, int r, Zygosity z, SampleSelection sel) {
+    return z.includesHet() && sets.intersects(c.het[r], sel) || z.includesHom() && sets.intersects(c.hom[r], sel);
+  }
+
+  private int fixSum(int at, SampleSelection sel) {
+    return fixes.sum(at, sel, sets);
+  }
+
+  /** Per-sample het and hom counts over every row in the segments (chosen samples only are meaningful). */
+  private Tally tally(List<Segment> segments, SampleSelection sel) {
+    Tally t = new Tally(samples.size());
+    boolean few = !sel.isAll() && sel.size() * 16L < samples.size();
+    for (Plan p : plan(segments)) {
+      ContigRows c = contigs.get(p.contig);
+      c.scan(p.starts, p.stops, p.ranges, new ContigRows.RowVisitor() {
+        @Override
+        public boolean visit(int r) {
+          if (few) {
+            addChosen(c.het[r], sel, t.het);
+            addChosen(c.hom[r], sel, t.hom);
+          } else {
+            sets.addTo(c.het[r], t.het);
+            sets.addTo(c.hom[r], t.hom);
+          }
+          return true;
+        }
+
+        @Override
+        public boolean visitRun(int from, int to) {
+          if (few) {
+            return ContigRows.RowVisitor.super.visitRun(from, to);
+          }
+          c.tally(from, to, sets, t.het, t.hom);
+          return true;
+        }
+      });
+    }
+    return t;
+  }
+
+  /** For a small virtual cohort: probe each chosen sample rather than walking the whole set. */
+  private void addChosen(int set, SampleSelection sel, int[] counts) {
+    if (set == SampleSets.EMPTY) {
+      return;
+    }
+    for (int s : sel.members()) {
+      if (sets.contains(set, s)) {
+        counts[s]++;
+      }
+    }
+  }
+
+  VariantRow row(int contig, int r, int het, int hom, int ac, int an) {
+    ContigRows c = contigs.get(contig);
+    String[] t = c.text(r);
+    Optional<String> id = t[0].equals(".") ? Optional.empty() : Optional.of(t[0]);
+    return new VariantRow(c.name, c.pos[r], t[1], t[2], id, het, hom, ac, an);
+  }
+
+  /** The ranges of a query on one contig, merged, sorted and disjoint. */
+  private record Plan(int contig, int[] starts, int[] stops, int ranges) {}
+
+  private List<Plan> plan(List<Segment> segments) {
+    Map<Integer, List<Segment>> byContig = new java.util.TreeMap<>();
+    for (Segment s : segments) {
+      Integer c = contigNumbers.get(s.ref());
+      if (c != null) {
+        byContig.computeIfAbsent(c, k -> new ArrayList<>()).add(s);
+      }
+    }
+    List<Plan> plans = new ArrayList<>(byContig.size());
+    for (Map.Entry<Integer, List<Segment>> e : byContig.entrySet()) {
+      List<Segment> list = e.getValue();
+      list.sort((a, b) -> Integer.compare(a.start(), b.start()));
+      int[] starts = new int[list.size()];
+      int[] stops = new int[list.size()];
+      int n = 0;
+      for (Segment s : list) {
+        if (n > 0 && s.start() <= stops[n - 1] + 1L) {
+          stops[n - 1] = Math.max(stops[n - 1], s.stop());
+        } else {
+          starts[n] = s.start();
+          stops[n] = s.stop();
+          n++;
+        }
+      }
+      plans.add(new Plan(e.getKey(), starts, stops, n));
+    }
+    return plans;
+  }
+
+  private static final class Tally {
+    final int[] het;
+    final int[] hom;
+
+    Tally(int n) {
+      het = new int[n];
+      hom = new int[n];
+    }
+  }
+
+  /** Growing arrays of matched rows and their counts. */
+  private static final class Collector {
+    int size;
+    int[] contig = new int[16];
+    int[] row = new int[16];
+    int[] het = new int[16];
+    int[] hom = new int[16];
+    int[] ac = new int[16];
+    int[] an = new int[16];
+
+    void add(int c, int r, int h, int o, int a, int n) {
+      if (size == row.length) {
+        int len = IntList.grow(size);
+        contig = Arrays.copyOf(contig, len);
+        row = Arrays.copyOf(row, len);
+        het = Arrays.copyOf(het, len);
+        hom = Arrays.copyOf(hom, len);
+        ac = Arrays.copyOf(ac, len);
+        an = Arrays.copyOf(an, len);
+      }
+      contig[size] = c;
+      row[size] = r;
+      het[size] = h;
+      hom[size] = o;
+      ac[size] = a;
+      an[size] = n;
+      size++;
+    }
+
+    VariantAnswer answer(GenotypeIndex index) {
+      return new VariantAnswer(index, size, contig, row, het, hom, ac, an);
+    }
+  }
+}

@@ -1,0 +1,223 @@
+package org.dasgrid.core.genotype;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Builds a genotype engine from sites and their calls, as a VCF loader reads them (the core knows no file
+ * format): {@link #startSite}, the calls of the samples that are not 0/0 in sample order ({@link #diploid},
+ * {@link #haploid}, {@link #call}), {@link #endSite}; then {@link #build}. Samples a site does not mention
+ * are complete diploid 0/0 calls, so a loader can skip them without a method call.
+ *
+ * <p>Contig order is the order of {@link #declareContig} (a VCF's {@code ##contig} lines), then of first
+ * appearance; sites may come in any order within a contig. Mistakes in the input (an allele the site does
+ * not have, calls out of sample order) are {@link IllegalArgumentException}s for the loader to report with
+ * file and line. Not thread-safe.
+ */
+public final class GenotypeIndexBuilder {
+  /** An allele that was not called ({@code .} in a VCF GT). */
+  public static final int MISSING = SiteCalls.MISSING;
+
+  private final List<String> samples;
+  private final SampleSets.Builder sets;
+  private final SiteCalls calls;
+  private final Corrections.Builder fixes = new Corrections.Builder();
+  private final Map<String, Pending> contigs = new LinkedHashMap<>();
+  private Pending site;
+  private int sitePos;
+  private int siteEnd;
+  private byte[] siteIdRef;
+  private List<String> siteAlts;
+  private long sites;
+  private long nonRefCalls;
+
+  public GenotypeIndexBuilder(List<String> sampleNames) {
+    this(sampleNames, SetEncoding.COMPACT);
+  }
+
+  public GenotypeIndexBuilder(List<String> sampleNames, SetEncoding encoding) {
+    this.samples = List.copyOf(sampleNames);
+    Set<String> seen = new HashSet<>();
+    for (String s : samples) {
+      if (!seen.add(s)) {
+        throw new IllegalArgumentException("sample '" + s + "' appears twice");
+      }
+    }
+    this.sets = new SampleSets.Builder(samples.size(), Objects.requireNonNull(encoding));
+    this.calls = new SiteCalls(samples.size());
+  }
+
+  /** Declares a contig, fixing its place in the source's order even if it has no sites. */
+  public GenotypeIndexBuilder declareContig(String name) {
+    contigs.computeIfAbsent(name, Pending::new);
+    return this;
+  }
+
+  /**
+   * Starts a site.
+   *
+   * @param pos 1-based position of the first REF base
+   * @param end last base the site covers (POS + length(REF) - 1, or INFO/END of a symbolic allele)
+   * @param id the VCF ID, or {@code .} for none
+   * @param alts the ALT alleles, allele 1 first; may be empty (a site without ALT)
+   */
+  public void startSite(String contig, int pos, int end, String id, String ref, List<String> alts) {
+    if (site != null) {
+      throw new IllegalStateException("startSite before endSite of the previous site");
+    }
+    if (pos < 1 || end < pos) {
+      throw new IllegalArgumentException("bad site span " + pos + ".." + end);
+    }
+    site = contigs.computeIfAbsent(contig, Pending::new);
+    sitePos = pos;
+    siteEnd = end;
+    siteIdRef = ((id == null || id.isEmpty() ? "." : id) + "\t" + ref + "\t").getBytes(StandardCharsets.UTF_8);
+    siteAlts = alts;
+    calls.reset(alts.size());
+  }
+
+  /** A diploid call; alleles are 0 (REF), 1.. (ALT) or {@link #MISSING}. */
+  public void diploid(int sample, int allele1, int allele2) {
+    calls.diploid(sample, allele1, allele2);
+  }
+
+  public void haploid(int sample, int allele) {
+    calls.haploid(sample, allele);
+  }
+
+  /** A call of any ploidy: the first {@code n} entries of {@code alleles}. */
+  public void call(int sample, int[] alleles, int n) {
+    calls.call(sample, alleles, n);
+  }
+
+  public void endSite() {
+    if (site == null) {
+      throw new IllegalStateException("endSite without startSite");
+    }
+    calls.finish();
+    int an = fixes(calls.anCorrections());
+    byte ploidy = (byte) calls.ploidy();
+    for (int a = 1; a <= calls.alts(); a++) {
+      IntList het = calls.het(a);
+      IntList hom = calls.hom(a);
+      nonRefCalls += het.size() + hom.size();
+      site.add(sitePos, siteEnd, sets.add(het.raw(), het.size()), sets.add(hom.raw(), hom.size()),
+          fixes(calls.acCorrections(a)), an, ploidy, siteIdRef, siteAlts.get(a - 1));
+    }
+    sites++;
+    site = null;
+  }
+
+  private int fixes(DeltaGroups groups) {
+    return fixes.add(groups, sets);
+  }
+
+  /** Sites ended so far. */
+  public long sites() {
+    return sites;
+  }
+
+  public GenotypeQueries build() {
+    if (site != null) {
+      throw new IllegalStateException("build before endSite");
+    }
+    Corrections corrections = fixes.build();
+    SampleSets built = sets.build();
+    List<ContigRows> rows = new ArrayList<>(contigs.size());
+    long variants = 0;
+    for (Pending p : contigs.values()) {
+      rows.add(p.build(built));
+      variants += p.size;
+    }
+    return new GenotypeIndex(samples, rows, built, corrections, new Counts(sites, variants, nonRefCalls));
+  }
+
+  /** Totals known at build time. */
+  record Counts(long sites, long variants, long nonRefCalls) {}
+
+  /** The rows of one contig while loading, in file order. */
+  private static final class Pending {
+    final String name;
+    int size;
+    final IntList pos = new IntList();
+    final IntList end = new IntList();
+    final IntList het = new IntList();
+    final IntList hom = new IntList();
+    final IntList acFix = new IntList();
+    final IntList anFix = new IntList();
+    byte[] ploidy = new byte[16];
+    final IntList textStart = new IntList();
+    byte[] text = new byte[256];
+    int textSize;
+
+    Pending(String name) {
+      this.name = name;
+    }
+
+    void add(int p, int e, int hetSet, int homSet, int ac, int an, byte pl, byte[] idRef, String alt) {
+      pos.add(p);
+      end.add(e);
+      het.add(hetSet);
+      hom.add(homSet);
+      acFix.add(ac);
+      anFix.add(an);
+      if (size == ploidy.length) {
+        ploidy = Arrays.copyOf(ploidy, IntList.grow(ploidy.length));
+      }
+      ploidy[size] = pl;
+      textStart.add(textSize);
+      byte[] altBytes = alt.getBytes(StandardCharsets.UTF_8);
+      append(idRef, idRef.length);
+      append(altBytes, altBytes.length);
+      size++;
+    }
+
+    private void append(byte[] b, int n) {
+      if (textSize + n > text.length) {
+        if ((long) textSize + n > Integer.MAX_VALUE - 16) {
+          throw new IllegalStateException("contig " + name + ": more than 2 GB of ID/REF/ALT text");
+        }
+        text = Arrays.copyOf(text, Math.max(textSize + n, IntList.grow(text.length)));
+      }
+      System.arraycopy(b, 0, text, textSize, n);
+      textSize += n;
+    }
+
+    ContigRows build(SampleSets sets) {
+      int[] order = RowOrder.sort(size, pos.raw(), textStart.raw(), textSize, text);
+      int[] starts = new int[size + 1];
+      byte[] sortedText = new byte[textSize];
+      int at = 0;
+      for (int i = 0; i < size; i++) {
+        int r = order[i];
+        int from = textStart.get(r);
+        int to = r + 1 < size ? textStart.get(r + 1) : textSize;
+        starts[i] = at;
+        System.arraycopy(text, from, sortedText, at, to - from);
+        at += to - from;
+      }
+      starts[size] = at;
+      byte[] sortedPloidy = new byte[size];
+      for (int i = 0; i < size; i++) {
+        sortedPloidy[i] = ploidy[order[i]];
+      }
+      return new ContigRows(name, size, permute(pos, order), permute(end, order), permute(het, order),
+          permute(hom, order), permute(acFix, order), permute(anFix, order), sortedPloidy, starts, sortedText, sets);
+    }
+
+    private static int[] permute(IntList values, int[] order) {
+      int[] out = new int[order.length];
+      for (int i = 0; i < order.length; i++) {
+        out[i] = values.get(order[i]);
+      }
+      return out;
+    }
+  }
+}

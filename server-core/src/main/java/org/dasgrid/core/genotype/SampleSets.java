@@ -1,0 +1,396 @@
+package org.dasgrid.core.genotype;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * Every set of samples the engine holds, in one store, each named by an int handle: {@link #EMPTY}, or an
+ * index tagged with the set's form in its two low bits. The forms (see {@link SetEncoding#COMPACT}):
+ *
+ * <ul>
+ *   <li>inline: {@code n} followed by {@code n} ascending 16-bit sample numbers in shared {@code char[]} pages
+ *       (cohorts of up to 65,536 samples);
+ *   <li>Roaring: a {@link RoaringBitmap};
+ *   <li>dense: a bitset one bit per cohort sample in shared {@code long[]} pages.
+ * </ul>
+ *
+ * <p>Pools are paged (256 KB pages, no set straddles two) so that no array is large enough to be a G1
+ * "humongous" object, whose region tail would be wasted, and no pool meets Java's 2 GB array limit.
+ *
+ * <p>All operations intersect with a {@link SampleSelection} from the smaller side: a two-sample virtual
+ * cohort costs two probes per set, a large one a word-wise AND; nothing loops over the cohort per set.
+ * Immutable once built, so queries need no locks.
+ */
+final class SampleSets {
+  static final int EMPTY = 0;
+  private static final int INLINE = 1;
+  private static final int ROARING = 2;
+  private static final int DENSE = 3;
+  /** Handles keep two tag bits and stay positive, so an index (pool offset or set number) is below 2^29. */
+  private static final int MAX_INDEX = (1 << 29) - 1;
+  private static final int CHAR_PAGE_BITS = 17;
+  private static final int CHAR_PAGE = 1 << CHAR_PAGE_BITS;
+  private static final int LONG_PAGE = 1 << 15;
+  /** Roaring's per-bitmap objects (bitmap, array of containers, key and container arrays), roughly. */
+  private static final int ROARING_OVERHEAD = 112;
+  private static final int ROARING_PER_CONTAINER = 40;
+
+  private final int cohortSize;
+  private final int words;
+  private final int setsPerPage;
+  private final char[][] inline;
+  private final RoaringBitmap[] roaring;
+  private final long[][] dense;
+
+  private SampleSets(int cohortSize, char[][] inline, RoaringBitmap[] roaring, long[][] dense) {
+    this.cohortSize = cohortSize;
+    this.words = wordsFor(cohortSize);
+    this.setsPerPage = setsPerPage(words);
+    this.inline = inline;
+    this.roaring = roaring;
+    this.dense = dense;
+  }
+
+  static int wordsFor(int cohortSize) {
+    return Math.max(1, (cohortSize + 63) >>> 6);
+  }
+
+  private static int setsPerPage(int words) {
+    return Math.max(1, LONG_PAGE / words);
+  }
+
+  int cohortSize() {
+    return cohortSize;
+  }
+
+  private char[] inlinePage(int i) {
+    return inline[i >>> CHAR_PAGE_BITS];
+  }
+
+  private static int inlineAt(int i) {
+    return i & (CHAR_PAGE - 1);
+  }
+
+  private long[] densePage(int set) {
+    return dense[set / setsPerPage];
+  }
+
+  private int denseAt(int set) {
+    return (set % setsPerPage) * words;
+  }
+
+  int cardinality(int h) {
+    int i = h >>> 2;
+    switch (h & 3) {
+      case INLINE:
+        return inlinePage(i)[inlineAt(i)];
+      case ROARING:
+        return roaring[i].getCardinality();
+      case DENSE:
+        long[] page = densePage(i);
+        int n = 0;
+        for (int w = denseAt(i), end = w + words; w < end; w++) {
+          n += Long.bitCount(page[w]);
+        }
+        return n;
+      default:
+        return 0;
+    }
+  }
+
+  boolean contains(int h, int sample) {
+    int i = h >>> 2;
+    switch (h & 3) {
+      case INLINE:
+        char[] page = inlinePage(i);
+        int at = inlineAt(i);
+        return sample <= 0xFFFF && Arrays.binarySearch(page, at + 1, at + 1 + page[at], (char) sample) >= 0;
+      case ROARING:
+        return roaring[i].contains(sample);
+      case DENSE:
+        return sample >= 0 && sample < cohortSize
+            && (densePage(i)[denseAt(i) + (sample >>> 6)] & (1L << sample)) != 0;
+      default:
+        return false;
+    }
+  }
+
+  /** How many members of set {@code h} are chosen by {@code sel}. */
+  int andCardinality(int h, SampleSelection sel) {
+    if (h == EMPTY) {
+      return 0;
+    }
+    if (sel.isAll()) {
+      return cardinality(h);
+    }
+    int i = h >>> 2;
+    switch (h & 3) {
+      case INLINE:
+        return inlineAnd(i, sel, false);
+      case ROARING:
+        return RoaringBitmap.andCardinality(roaring[i], sel.bitmap());
+      default:
+        return denseAnd(i, sel, false);
+    }
+  }
+
+  /** Whether some member of set {@code h} is chosen by {@code sel}. */
+  boolean intersects(int h, SampleSelection sel) {
+    if (h == EMPTY) {
+      return false;
+    }
+    if (sel.isAll()) {
+      return true;
+    }
+    int i = h >>> 2;
+    switch (h & 3) {
+      case INLINE:
+        return inlineAnd(i, sel, true) > 0;
+      case ROARING:
+        return RoaringBitmap.intersects(roaring[i], sel.bitmap());
+      default:
+        return denseAnd(i, sel, true) > 0;
+    }
+  }
+
+  private int inlineAnd(int i, SampleSelection sel, boolean firstOnly) {
+    char[] page = inlinePage(i);
+    int at = inlineAt(i);
+    int n = page[at];
+    int from = at + 1;
+    int to = from + n;
+    int found = 0;
+    if (sel.size() < n) {
+      for (int m : sel.members()) {
+        if (m > 0xFFFF) {
+          break;
+        }
+        if (Arrays.binarySearch(page, from, to, (char) m) >= 0) {
+          found++;
+          if (firstOnly) {
+            return found;
+          }
+        }
+      }
+    } else {
+      long[] w = sel.words();
+      for (int k = from; k < to; k++) {
+        int s = page[k];
+        if ((w[s >>> 6] & (1L << s)) != 0) {
+          found++;
+          if (firstOnly) {
+            return found;
+          }
+        }
+      }
+    }
+    return found;
+  }
+
+  private int denseAnd(int set, SampleSelection sel, boolean firstOnly) {
+    long[] page = densePage(set);
+    int base = denseAt(set);
+    int found = 0;
+    if (sel.size() < words) {
+      for (int m : sel.members()) {
+        if ((page[base + (m >>> 6)] & (1L << m)) != 0) {
+          found++;
+          if (firstOnly) {
+            return found;
+          }
+        }
+      }
+      return found;
+    }
+    long[] w = sel.words();
+    for (int k = 0; k < words; k++) {
+      long both = page[base + k] & w[k];
+      if (both != 0) {
+        if (firstOnly) {
+          return 1;
+        }
+        found += Long.bitCount(both);
+      }
+    }
+    return found;
+  }
+
+  /** Adds one to {@code counts[s]} for every member {@code s} of set {@code h}. */
+  void addTo(int h, int[] counts) {
+    int i = h >>> 2;
+    switch (h & 3) {
+      case INLINE:
+        char[] chars = inlinePage(i);
+        int at = inlineAt(i);
+        for (int k = at + 1, end = k + chars[at]; k < end; k++) {
+          counts[chars[k]]++;
+        }
+        break;
+      case ROARING:
+        roaring[i].forEach((int s) -> counts[s]++);
+        break;
+      case DENSE:
+        long[] page = densePage(i);
+        int base = denseAt(i);
+        for (int w = 0; w < words; w++) {
+          long bits = page[base + w];
+          while (bits != 0) {
+            counts[(w << 6) + Long.numberOfTrailingZeros(bits)]++;
+            bits &= bits - 1;
+          }
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** The members of set {@code h}, ascending (for tests and tools; queries use the methods above). */
+  int[] members(int h) {
+    int[] counts = new int[cohortSize];
+    addTo(h, counts);
+    int[] out = new int[cardinality(h)];
+    for (int s = 0, n = 0; s < cohortSize; s++) {
+      if (counts[s] > 0) {
+        out[n++] = s;
+      }
+    }
+    return out;
+  }
+
+  /** Heap held by the store, in bytes (array headers included; Roaring as it estimates itself). */
+  long heapBytes() {
+    long bytes = 3 * 16L + (inline.length + dense.length) * 4L + roaring.length * 4L;
+    for (char[] page : inline) {
+      bytes += 16 + page.length * 2L;
+    }
+    for (long[] page : dense) {
+      bytes += 16 + page.length * 8L;
+    }
+    for (RoaringBitmap b : roaring) {
+      bytes += b.getLongSizeInBytes() + ROARING_OVERHEAD / 2;
+    }
+    return bytes;
+  }
+
+  /** How many sets have each form: [empty, inline, Roaring, dense]. */
+  static long[] formCounts(int[] handles) {
+    long[] c = new long[4];
+    for (int h : handles) {
+      c[h & 3]++;
+    }
+    return c;
+  }
+
+  /** Collects sets; not thread-safe. */
+  static final class Builder {
+    private final int cohortSize;
+    private final int words;
+    private final int setsPerPage;
+    private final SetEncoding encoding;
+    private final List<char[]> inline = new ArrayList<>();
+    private int inlineSize = CHAR_PAGE; // the used part of the last page: full, so the first set opens one
+    private final List<RoaringBitmap> roaring = new ArrayList<>();
+    private final List<long[]> dense = new ArrayList<>();
+    private int denseSets;
+
+    Builder(int cohortSize, SetEncoding encoding) {
+      this.cohortSize = cohortSize;
+      this.words = wordsFor(cohortSize);
+      this.setsPerPage = setsPerPage(words);
+      this.encoding = encoding;
+    }
+
+    /** Stores the set of the first {@code n} of {@code ids} (ascending, distinct) and returns its handle. */
+    int add(int[] ids, int n) {
+      if (n == 0) {
+        return EMPTY;
+      }
+      if (ids[n - 1] >= cohortSize || ids[0] < 0) {
+        throw new IllegalArgumentException("sample number outside the cohort");
+      }
+      if (encoding == SetEncoding.ROARING) {
+        return addRoaring(ids, n);
+      }
+      long inlineBytes = cohortSize <= 0x10000 ? 2L * (n + 1) : Long.MAX_VALUE;
+      long denseBytes = 8L * words;
+      long roaringBytes = ROARING_OVERHEAD + (long) ROARING_PER_CONTAINER * containers(ids, n) + 2L * n;
+      if (inlineBytes <= denseBytes && inlineBytes <= roaringBytes) {
+        return addInline(ids, n);
+      }
+      return denseBytes <= roaringBytes ? addDense(ids, n) : addRoaring(ids, n);
+    }
+
+    private static int containers(int[] ids, int n) {
+      int c = 1;
+      for (int k = 1; k < n; k++) {
+        if (ids[k] >>> 16 != ids[k - 1] >>> 16) {
+          c++;
+        }
+      }
+      return c;
+    }
+
+    private int addInline(int[] ids, int n) {
+      if (inlineSize + n + 1 > CHAR_PAGE) {
+        inline.add(new char[CHAR_PAGE]);
+        inlineSize = 0;
+      }
+      long index = (long) (inline.size() - 1) * CHAR_PAGE + inlineSize;
+      if (index > MAX_INDEX) {
+        throw new IllegalStateException("too many genotypes for one engine (inline pool full)");
+      }
+      char[] page = inline.get(inline.size() - 1);
+      page[inlineSize] = (char) n;
+      for (int k = 0; k < n; k++) {
+        page[inlineSize + 1 + k] = (char) ids[k];
+      }
+      inlineSize += n + 1;
+      return (int) index << 2 | INLINE;
+    }
+
+    private int addRoaring(int[] ids, int n) {
+      if (roaring.size() > MAX_INDEX) {
+        throw new IllegalStateException("too many genotype sets for one engine");
+      }
+      RoaringBitmap b = new RoaringBitmap();
+      b.addN(ids, 0, n);
+      b.runOptimize();
+      b.trim();
+      roaring.add(b);
+      return (roaring.size() - 1) << 2 | ROARING;
+    }
+
+    private int addDense(int[] ids, int n) {
+      int set = denseSets;
+      if (set > MAX_INDEX) {
+        throw new IllegalStateException("too many genotype sets for one engine (dense pool full)");
+      }
+      if (set % setsPerPage == 0) {
+        dense.add(new long[setsPerPage * words]);
+      }
+      long[] page = dense.get(dense.size() - 1);
+      int base = (set % setsPerPage) * words;
+      for (int k = 0; k < n; k++) {
+        page[base + (ids[k] >>> 6)] |= 1L << ids[k];
+      }
+      denseSets++;
+      return set << 2 | DENSE;
+    }
+
+    SampleSets build() {
+      char[][] inlinePages = inline.toArray(char[][]::new);
+      if (inlinePages.length > 0) {
+        inlinePages[inlinePages.length - 1] = Arrays.copyOf(inlinePages[inlinePages.length - 1], inlineSize);
+      }
+      long[][] densePages = dense.toArray(long[][]::new);
+      if (densePages.length > 0) {
+        int used = denseSets - (densePages.length - 1) * setsPerPage;
+        densePages[densePages.length - 1] = Arrays.copyOf(densePages[densePages.length - 1], used * words);
+      }
+      return new SampleSets(cohortSize, inlinePages, roaring.toArray(RoaringBitmap[]::new), densePages);
+    }
+  }
+}

@@ -1,0 +1,161 @@
+package org.dasgrid.core.genotype.api;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.io.SerializedString;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.OptionalDouble;
+import org.dasgrid.core.genotype.CountAnswer;
+import org.dasgrid.core.genotype.SampleAnswer;
+import org.dasgrid.core.genotype.SampleRow;
+import org.dasgrid.core.genotype.VariantAnswer;
+import org.dasgrid.core.genotype.VariantRow;
+
+/**
+ * Writes genotype answers as the contract's JSON, streamed through Jackson: one object with the rows, a
+ * {@code count} and the timings last; or, as NDJSON, one row object per line and a final summary line with
+ * {@code count} and the timings (a count answer is one line either way). The timings are read at the end,
+ * so {@code elapsed_ms} covers writing the rows.
+ */
+public final class GenotypeJsonWriter {
+  public static final String JSON = "application/json";
+  public static final String NDJSON = "application/x-ndjson";
+  /**
+   * Jackson with the Schubfach double writer: {@code af} on every row made the JDK's Double.toString the
+   * largest cost of a thousand-row answer.
+   */
+  private static final JsonFactory FACTORY = JsonFactory.builder()
+      .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+      .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
+      .build();
+  // field names encoded once: most of a long answer is names
+  private static final SerializedString CHROM = new SerializedString("chrom");
+  private static final SerializedString POS = new SerializedString("pos");
+  private static final SerializedString REF = new SerializedString("ref");
+  private static final SerializedString ALT = new SerializedString("alt");
+  private static final SerializedString ID = new SerializedString("id");
+  private static final SerializedString HET = new SerializedString("het");
+  private static final SerializedString HOM = new SerializedString("hom");
+  private static final SerializedString AC = new SerializedString("ac");
+  private static final SerializedString AN = new SerializedString("an");
+  private static final SerializedString AF = new SerializedString("af");
+  private static final SerializedString SAMPLE = new SerializedString("sample");
+
+  private GenotypeJsonWriter() {}
+
+  public static void write(GenotypeResult result, boolean ndjson, RequestTimer timer, OutputStream out)
+      throws IOException {
+    try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+      g.setRootValueSeparator(new SerializedString("\n"));
+      if (result instanceof GenotypeResult.Variants v) {
+        variants(v.answer(), ndjson, g);
+      } else if (result instanceof GenotypeResult.Samples s) {
+        samples(s.answer(), ndjson, g);
+      } else if (result instanceof GenotypeResult.Count c) {
+        count(c.answer(), g);
+      }
+      timings(timer, g);
+      g.writeEndObject();
+      g.writeRaw('\n');
+    }
+  }
+
+  private static void variants(VariantAnswer a, boolean ndjson, JsonGenerator g) throws IOException {
+    if (!ndjson) {
+      g.writeStartObject();
+      g.writeArrayFieldStart("variants");
+    }
+    for (int i = 0; i < a.size(); i++) {
+      VariantRow v = a.get(i);
+      g.writeStartObject();
+      g.writeFieldName(CHROM);
+      g.writeString(v.chrom());
+      g.writeFieldName(POS);
+      g.writeNumber(v.pos());
+      g.writeFieldName(REF);
+      g.writeString(v.ref());
+      g.writeFieldName(ALT);
+      g.writeString(v.alt());
+      g.writeFieldName(ID);
+      if (v.id().isPresent()) {
+        g.writeString(v.id().get());
+      } else {
+        g.writeNull();
+      }
+      g.writeFieldName(HET);
+      g.writeNumber(v.het());
+      g.writeFieldName(HOM);
+      g.writeNumber(v.hom());
+      g.writeFieldName(AC);
+      g.writeNumber(v.ac());
+      g.writeFieldName(AN);
+      g.writeNumber(v.an());
+      g.writeFieldName(AF);
+      OptionalDouble af = v.af();
+      if (af.isPresent()) {
+        g.writeNumber(af.getAsDouble());
+      } else {
+        g.writeNull();
+      }
+      g.writeEndObject();
+    }
+    finishRows(ndjson, a.size(), g);
+  }
+
+  private static void samples(SampleAnswer a, boolean ndjson, JsonGenerator g) throws IOException {
+    if (!ndjson) {
+      g.writeStartObject();
+      g.writeArrayFieldStart("samples");
+    }
+    for (int i = 0; i < a.size(); i++) {
+      SampleRow s = a.get(i);
+      g.writeStartObject();
+      g.writeFieldName(SAMPLE);
+      g.writeString(s.sample());
+      g.writeFieldName(HET);
+      g.writeNumber(s.het());
+      g.writeFieldName(HOM);
+      g.writeNumber(s.hom());
+      g.writeEndObject();
+    }
+    finishRows(ndjson, a.size(), g);
+  }
+
+  private static void finishRows(boolean ndjson, int count, JsonGenerator g) throws IOException {
+    if (!ndjson) {
+      g.writeEndArray();
+    } else {
+      g.writeStartObject();
+    }
+    g.writeNumberField("count", count);
+  }
+
+  private static void count(CountAnswer c, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeNumberField("variants", c.variants());
+    g.writeNumberField("het", c.het());
+    g.writeNumberField("hom", c.hom());
+    g.writeNumberField("samples", c.samples());
+  }
+
+  private static void timings(RequestTimer timer, JsonGenerator g) throws IOException {
+    g.writeNumberField("elapsed_db_ms", timer.dbMillis());
+    g.writeNumberField("elapsed_ms", timer.finalElapsedMillis());
+  }
+
+  /** The error body: {@code {"error":{"status":N,"message":"..."}}}. */
+  public static void error(int status, String message, OutputStream out) throws IOException {
+    try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+      g.writeStartObject();
+      g.writeObjectFieldStart("error");
+      g.writeNumberField("status", status);
+      g.writeStringField("message", message);
+      g.writeEndObject();
+      g.writeEndObject();
+      g.writeRaw('\n');
+    }
+  }
+}

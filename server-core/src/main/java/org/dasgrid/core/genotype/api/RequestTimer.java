@@ -1,0 +1,57 @@
+package org.dasgrid.core.genotype.api;
+
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * The two timings every genotype answer reports: {@code elapsed_ms}, from the request's arrival to the end
+ * of the answer, and {@code elapsed_db_ms}, the time spent inside the genotype engine. The elapsed time is
+ * frozen the first time the end of the answer asks for it, so the body and the {@code Server-Timing} header
+ * of a buffered answer carry the same numbers. Used by one request thread.
+ */
+public final class RequestTimer {
+  private final long startNanos;
+  private long dbNanos;
+  private double finalElapsed = Double.NaN;
+
+  public RequestTimer(long startNanos) {
+    this.startNanos = startNanos;
+  }
+
+  /** Runs engine work, adding its duration to {@code elapsed_db_ms}. */
+  public <T> T db(Supplier<T> work) {
+    long t = System.nanoTime();
+    try {
+      return work.get();
+    } finally {
+      dbNanos += System.nanoTime() - t;
+    }
+  }
+
+  public double dbMillis() {
+    return millis(dbNanos);
+  }
+
+  /** Elapsed so far (for a header sent before the end of a streamed answer). */
+  public double elapsedMillisNow() {
+    return Double.isNaN(finalElapsed) ? millis(System.nanoTime() - startNanos) : finalElapsed;
+  }
+
+  /** Elapsed at the end of the answer: measured on the first call, the same on later ones. */
+  public double finalElapsedMillis() {
+    if (Double.isNaN(finalElapsed)) {
+      finalElapsed = millis(System.nanoTime() - startNanos);
+    }
+    return finalElapsed;
+  }
+
+  /** A {@code Server-Timing} header value (RFC: durations in milliseconds). */
+  public String serverTiming(double elapsedMillis) {
+    return String.format(Locale.ROOT, "elapsed_db;dur=%.3f, elapsed;dur=%.3f", dbMillis(), elapsedMillis);
+  }
+
+  /** Milliseconds rounded to the microsecond. */
+  static double millis(long nanos) {
+    return Math.round(nanos / 1_000.0) / 1_000.0;
+  }
+}

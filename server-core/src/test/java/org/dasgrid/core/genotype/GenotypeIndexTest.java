@@ -1,0 +1,269 @@
+package org.dasgrid.core.genotype;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.dasgrid.core.segment.Segment;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The engine against a brute-force oracle that applies the contract's rules to every call of every site, on
+ * random cohorts with multi-allelic, missing, partial, haploid, polyploid, long and unsorted sites.
+ */
+class GenotypeIndexTest {
+
+  /** A site as the oracle holds it: each sample's alleles ({@code null}: 0/0). */
+  record Site(int order, String contig, int pos, int end, String id, String ref, List<String> alts, int[][] calls) {}
+
+  /** One oracle row: an ALT allele of a site. */
+  record Row(Site site, int allele) {}
+
+  static final class Cohort {
+    final List<String> samples;
+    final List<String> contigOrder = new ArrayList<>();
+    final List<Site> sites = new ArrayList<>();
+    GenotypeQueries engine;
+
+    Cohort(int sampleCount) {
+      samples = IntStream.range(0, sampleCount).mapToObj(i -> "S" + i).toList();
+    }
+  }
+
+  static Cohort randomCohort(long seed, int sampleCount, int siteCount, SetEncoding encoding) {
+    Random rnd = new Random(seed);
+    Cohort c = new Cohort(sampleCount);
+    GenotypeIndexBuilder b = new GenotypeIndexBuilder(c.samples, encoding);
+    for (String declared : List.of("c2", "c1")) {
+      b.declareContig(declared);
+      c.contigOrder.add(declared);
+    }
+    String[] contigs = {"c1", "c2", "c3", "chrY"};
+    String[] bases = {"A", "C", "G", "T", "AT", "GCA", "<DEL>", "*"};
+    for (int i = 0; i < siteCount; i++) {
+      String contig = contigs[rnd.nextInt(contigs.length)];
+      if (!c.contigOrder.contains(contig)) {
+        c.contigOrder.add(contig);
+      }
+      // clusters of equal positions and a few unsorted sites
+      int pos = 1 + (i * 37 + rnd.nextInt(60)) % 20_000;
+      String ref = bases[rnd.nextInt(4)] + (rnd.nextInt(5) == 0 ? "TT" : "");
+      int end = pos + ref.length() - 1 + (rnd.nextInt(40) == 0 ? 1_000 + rnd.nextInt(5_000) : 0);
+      int altCount = rnd.nextInt(20) == 0 ? 0 : rnd.nextInt(6) == 0 ? 2 + rnd.nextInt(2) : 1;
+      List<String> alts = new ArrayList<>();
+      while (alts.size() < altCount) {
+        String alt = bases[rnd.nextInt(bases.length)];
+        if (!alt.equals(ref) && !alts.contains(alt)) {
+          alts.add(alt);
+        }
+      }
+      boolean haploidContig = contig.equals("chrY");
+      double nonRef = rnd.nextDouble() * rnd.nextDouble();
+      int[][] calls = new int[sampleCount][];
+      String id = rnd.nextBoolean() ? "." : "rs" + i;
+      b.startSite(contig, pos, end, id, ref, alts);
+      for (int s = 0; s < sampleCount; s++) {
+        if (rnd.nextDouble() >= nonRef && !haploidContig) {
+          continue;
+        }
+        int ploidy = haploidContig ? (rnd.nextInt(10) == 0 ? 2 : 1)
+            : rnd.nextInt(15) == 0 ? 1 : rnd.nextInt(30) == 0 ? 3 : 2;
+        int[] alleles = new int[ploidy];
+        for (int k = 0; k < ploidy; k++) {
+          alleles[k] = rnd.nextInt(12) == 0 ? GenotypeIndexBuilder.MISSING : rnd.nextInt(altCount + 1);
+        }
+        calls[s] = alleles;
+        b.call(s, alleles, ploidy);
+      }
+      b.endSite();
+      c.sites.add(new Site(i, contig, pos, end, id, ref, List.copyOf(alts), calls));
+    }
+    c.engine = b.build();
+    return c;
+  }
+
+  /** Copies of {@code allele} in a call, and its called alleles; [copies, called, ploidy]. */
+  static int[] count(int[] call, int allele) {
+    if (call == null) {
+      return new int[] {0, 2, 2};
+    }
+    int copies = 0;
+    int called = 0;
+    for (int a : call) {
+      if (a >= 0) {
+        called++;
+      }
+      if (a == allele) {
+        copies++;
+      }
+    }
+    return new int[] {copies, called, call.length};
+  }
+
+  static boolean het(int[] call, int allele) {
+    int[] c = count(call, allele);
+    return c[1] == c[2] && c[0] > 0 && c[0] < c[2];
+  }
+
+  static boolean hom(int[] call, int allele) {
+    int[] c = count(call, allele);
+    return c[1] == c[2] && c[0] == c[2];
+  }
+
+  static List<Row> rowsIn(Cohort c, List<Segment> segments) {
+    List<Row> rows = new ArrayList<>();
+    for (Site s : c.sites) {
+      boolean in = segments.stream().anyMatch(g -> g.ref().equals(s.contig()) && s.pos() <= g.stop() && s.end() >= g.start());
+      for (int a = 1; in && a <= s.alts().size(); a++) {
+        rows.add(new Row(s, a));
+      }
+    }
+    rows.sort(Comparator.<Row>comparingInt(r -> r.site().contig() == null ? 0 : c.contigOrder.indexOf(r.site().contig()))
+        .thenComparingInt(r -> r.site().pos())
+        .thenComparing(r -> r.site().alts().get(r.allele() - 1))
+        .thenComparing(r -> r.site().ref())
+        .thenComparingInt(r -> r.site().order()));
+    return rows;
+  }
+
+  static VariantRow expectedRow(Row r, int[] chosen) {
+    int het = 0;
+    int hom = 0;
+    int ac = 0;
+    int an = 0;
+    for (int s : chosen) {
+      int[] call = r.site().calls()[s];
+      int[] cnt = count(call, r.allele());
+      het += het(call, r.allele()) ? 1 : 0;
+      hom += hom(call, r.allele()) ? 1 : 0;
+      ac += cnt[0];
+      an += cnt[1];
+    }
+    Site s = r.site();
+    return new VariantRow(s.contig(), s.pos(), s.ref(), s.alts().get(r.allele() - 1),
+        s.id().equals(".") ? Optional.empty() : Optional.of(s.id()), het, hom, ac, an);
+  }
+
+  static boolean matches(VariantRow row, int[] chosen, Row r, Zygosity z) {
+    for (int s : chosen) {
+      int[] call = r.site().calls()[s];
+      if (z.includesHet() && het(call, r.allele()) || z.includesHom() && hom(call, r.allele())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @ParameterizedTest
+  @CsvSource({"1,1,150,COMPACT", "2,5,400,COMPACT", "3,64,600,COMPACT", "4,130,800,COMPACT",
+      "5,700,300,COMPACT", "6,130,800,ROARING", "7,70,500,ROARING", "8,40,4000,COMPACT"})
+  void answersLikeABruteForceOracle(long seed, int samples, int sites, SetEncoding encoding) {
+    Cohort c = randomCohort(seed, samples, sites, encoding);
+    Random rnd = new Random(seed * 7);
+    assertThat(c.engine.contigs()).containsExactlyElementsOf(c.contigOrder);
+    for (int q = 0; q < 250; q++) {
+      List<Segment> segments = new ArrayList<>();
+      int n = 1 + rnd.nextInt(3);
+      for (int k = 0; k < n; k++) {
+        String ref = rnd.nextInt(20) == 0 ? "unknown" : c.contigOrder.get(rnd.nextInt(c.contigOrder.size()));
+        int start = 1 + rnd.nextInt(21_000);
+        int len = rnd.nextInt(4) == 0 ? rnd.nextInt(20_000) : rnd.nextInt(500);
+        segments.add(new Segment(ref, start, start + len));
+      }
+      Zygosity z = Zygosity.values()[rnd.nextInt(3)];
+      int[] chosen;
+      SampleSelection sel;
+      if (rnd.nextInt(3) == 0) {
+        chosen = IntStream.range(0, samples).toArray();
+        sel = c.engine.allSamples();
+      } else {
+        int size = 1 + rnd.nextInt(rnd.nextBoolean() ? Math.min(3, samples) : samples);
+        chosen = rnd.ints(size, 0, samples).distinct().sorted().toArray();
+        sel = c.engine.select(chosen);
+      }
+      OptionalInt limit = rnd.nextInt(3) == 0 ? OptionalInt.of(rnd.nextInt(25)) : OptionalInt.empty();
+      GenotypeQuery query = new GenotypeQuery(segments, z, sel, limit);
+
+      List<Row> rows = rowsIn(c, segments);
+      List<VariantRow> expected = new ArrayList<>();
+      for (Row r : rows) {
+        VariantRow v = expectedRow(r, chosen);
+        if (matches(v, chosen, r, z)) {
+          expected.add(v);
+        }
+      }
+      VariantAnswer got = c.engine.variants(query);
+      List<VariantRow> actual = IntStream.range(0, got.size()).mapToObj(got::get).toList();
+      List<VariantRow> capped = expected.subList(0, Math.min(expected.size(), query.limitOrMax()));
+      assertThat(actual).as("query %d: %s %s %s", q, segments, z, limit).containsExactlyElementsOf(capped);
+
+      Map<Integer, int[]> tally = new LinkedHashMap<>();
+      for (int s : chosen) {
+        int[] t = new int[2];
+        for (Row r : rows) {
+          t[0] += het(r.site().calls()[s], r.allele()) ? 1 : 0;
+          t[1] += hom(r.site().calls()[s], r.allele()) ? 1 : 0;
+        }
+        if (z.includesHet() && t[0] > 0 || z.includesHom() && t[1] > 0) {
+          tally.put(s, t);
+        }
+      }
+      List<SampleRow> expectedSamples = tally.entrySet().stream()
+          .map(e -> new SampleRow("S" + e.getKey(), e.getValue()[0], e.getValue()[1])).toList();
+      SampleAnswer carriers = c.engine.carriers(query);
+      assertThat(IntStream.range(0, carriers.size()).mapToObj(carriers::get).toList())
+          .containsExactlyElementsOf(expectedSamples.subList(0, Math.min(expectedSamples.size(), query.limitOrMax())));
+
+      CountAnswer count = c.engine.count(query);
+      assertThat(count).isEqualTo(new CountAnswer(expected.size(),
+          expected.stream().mapToLong(VariantRow::het).sum(), expected.stream().mapToLong(VariantRow::hom).sum(),
+          expectedSamples.size()));
+    }
+  }
+
+  @Test
+  void statsCountSitesRowsAndCalls() {
+    Cohort c = randomCohort(11, 50, 200, SetEncoding.COMPACT);
+    GenotypeStats stats = c.engine.stats();
+    assertThat(stats.sites()).isEqualTo(200);
+    long rows = c.sites.stream().mapToLong(s -> s.alts().size()).sum();
+    assertThat(stats.variants()).isEqualTo(rows);
+    long calls = 0;
+    for (Site s : c.sites) {
+      for (int a = 1; a <= s.alts().size(); a++) {
+        for (int[] call : s.calls()) {
+          calls += het(call, a) || hom(call, a) ? 1 : 0;
+        }
+      }
+    }
+    assertThat(stats.nonRefCalls()).isEqualTo(calls);
+    assertThat(stats.heapBytes()).isPositive();
+  }
+
+  @Test
+  void aLongDeletionIsFoundFromEitherSideAndOnce() {
+    GenotypeIndexBuilder b = new GenotypeIndexBuilder(List.of("a", "b"));
+    b.startSite("1", 100, 50_000, "del", "N", List.of("<DEL>"));
+    b.diploid(0, 0, 1);
+    b.endSite();
+    b.startSite("1", 30_000, 30_000, "snv", "A", List.of("G"));
+    b.diploid(1, 1, 1);
+    b.endSite();
+    GenotypeQueries e = b.build();
+    GenotypeQuery q = new GenotypeQuery(
+        List.of(new Segment("1", 40_000, 40_010), new Segment("1", 29_000, 30_000), new Segment("1", 45_000, 45_000)),
+        Zygosity.ANY, e.allSamples(), OptionalInt.empty());
+    VariantAnswer a = e.variants(q);
+    assertThat(IntStream.range(0, a.size()).mapToObj(i -> a.get(i).id().orElse("")).toList())
+        .containsExactly("del", "snv");
+  }
+}

@@ -1,0 +1,106 @@
+package org.dasgrid.core.genotype;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SampleSetsTest {
+
+  @ParameterizedTest
+  @CsvSource({"1,COMPACT", "7,COMPACT", "64,COMPACT", "65,COMPACT", "300,COMPACT", "2504,COMPACT",
+      "70000,COMPACT", "300,ROARING", "70000,ROARING"})
+  void everyFormAnswersLikeABitSet(int cohort, SetEncoding encoding) {
+    Random rnd = new Random(cohort * 31L + encoding.ordinal());
+    SampleSets.Builder b = new SampleSets.Builder(cohort, encoding);
+    List<BitSet> expected = new ArrayList<>();
+    List<Integer> handles = new ArrayList<>();
+    for (int k = 0, sets = cohort > 10_000 ? 24 : 200; k < sets; k++) {
+      double density = switch (k % 4) {
+        case 0 -> 0;
+        case 1 -> 2.0 / cohort;
+        case 2 -> 0.05;
+        default -> rnd.nextDouble();
+      };
+      BitSet set = new BitSet();
+      for (int s = 0; s < cohort; s++) {
+        if (rnd.nextDouble() < density) {
+          set.set(s);
+        }
+      }
+      int[] ids = set.stream().toArray();
+      expected.add(set);
+      handles.add(b.add(ids, ids.length));
+    }
+    SampleSets sets = b.build();
+    List<SampleSelection> selections = new ArrayList<>();
+    selections.add(SampleSelection.all(cohort));
+    selections.add(SampleSelection.of(cohort, new int[] {0}));
+    selections.add(SampleSelection.of(cohort, new int[] {cohort - 1, 0}));
+    for (double d : new double[] {0.01, 0.3, 0.9}) {
+      selections.add(SampleSelection.of(cohort, rnd.ints(Math.max(1, (int) (cohort * d)), 0, cohort).toArray()));
+    }
+    for (int k = 0; k < expected.size(); k++) {
+      BitSet want = expected.get(k);
+      int h = handles.get(k);
+      assertThat(h == SampleSets.EMPTY).isEqualTo(want.isEmpty());
+      assertThat(sets.cardinality(h)).isEqualTo(want.cardinality());
+      assertThat(sets.members(h)).containsExactly(want.stream().toArray());
+      int[] counts = new int[cohort];
+      sets.addTo(h, counts);
+      for (int s = 0; s < cohort; s += Math.max(1, cohort / 500)) {
+        assertThat(counts[s]).isEqualTo(want.get(s) ? 1 : 0);
+        assertThat(sets.contains(h, s)).isEqualTo(want.get(s));
+      }
+      for (SampleSelection sel : selections) {
+        BitSet both = (BitSet) want.clone();
+        BitSet chosen = new BitSet();
+        for (int m : sel.members()) {
+          chosen.set(m);
+        }
+        both.and(chosen);
+        assertThat(sets.andCardinality(h, sel)).isEqualTo(both.cardinality());
+        assertThat(sets.intersects(h, sel)).isEqualTo(!both.isEmpty());
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({"2504", "100"})
+  void compactFormIsNeverLargerThanRoaring(int cohort) {
+    Random rnd = new Random(cohort);
+    SampleSets.Builder compact = new SampleSets.Builder(cohort, SetEncoding.COMPACT);
+    SampleSets.Builder roaring = new SampleSets.Builder(cohort, SetEncoding.ROARING);
+    for (int k = 0; k < 500; k++) {
+      double density = k % 2 == 0 ? 1.0 / cohort : rnd.nextDouble() * 0.6;
+      int[] ids = java.util.stream.IntStream.range(0, cohort).filter(s -> rnd.nextDouble() < density).toArray();
+      compact.add(ids, ids.length);
+      roaring.add(ids, ids.length);
+    }
+    assertThat(compact.build().heapBytes()).isLessThan(roaring.build().heapBytes());
+  }
+
+  @org.junit.jupiter.api.Test
+  void setsOnEveryPageReadBackIntact() {
+    int cohort = 200;
+    Random rnd = new Random(9);
+    SampleSets.Builder b = new SampleSets.Builder(cohort, SetEncoding.COMPACT);
+    List<int[]> expected = new ArrayList<>();
+    List<Integer> handles = new ArrayList<>();
+    for (int k = 0; k < 120_000; k++) {
+      int n = k % 10 == 0 ? 60 + rnd.nextInt(100) : 1 + rnd.nextInt(5);
+      int[] ids = rnd.ints(n, 0, cohort).sorted().distinct().toArray();
+      expected.add(ids);
+      handles.add(b.add(ids, ids.length));
+    }
+    SampleSets sets = b.build();
+    for (int k = 0; k < expected.size(); k++) {
+      assertThat(sets.members(handles.get(k))).as("set %d", k).containsExactly(expected.get(k));
+    }
+    assertThat(sets.heapBytes()).isLessThan(8L * 1024 * 1024);
+  }
+}

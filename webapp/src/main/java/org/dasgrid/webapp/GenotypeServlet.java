@@ -1,0 +1,195 @@
+package org.dasgrid.webapp;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
+import org.dasgrid.core.config.ServerSettings;
+import org.dasgrid.core.das.DasException;
+import org.dasgrid.core.das.DasStatus;
+import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.genotype.api.GenotypeEndpoint;
+import org.dasgrid.core.genotype.api.GenotypeJsonWriter;
+import org.dasgrid.core.genotype.api.GenotypeRequest;
+import org.dasgrid.core.genotype.api.GenotypeResult;
+import org.dasgrid.core.genotype.api.RequestTimer;
+import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.core.registry.LoadedSource;
+import org.dasgrid.core.source.GenotypeSource;
+
+/**
+ * HTTP in, JSON out for genotype queries: {@code /genotypes/{source}/variants|samples|count} (GET, or POST
+ * with a form body for long sample lists). Answers up to {@value #BUFFERED} bytes are buffered so that their
+ * {@code Server-Timing} header carries the same timings as the body; larger ones stream (gzip-compressed
+ * when the client accepts it) and their header carries the time to the first byte. Errors are mapped here,
+ * once, to {@code {"error":{"status":N,"message":"..."}}}: 400 for bad arguments, 404 for an unknown source,
+ * a source without genotypes or an unknown query, 503 while a source loads.
+ */
+final class GenotypeServlet extends HttpServlet {
+  private static final long serialVersionUID = 1L;
+  private static final System.Logger LOG = System.getLogger(GenotypeServlet.class.getName());
+  private static final Pattern SOURCE_ID = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
+  static final int BUFFERED = 256 * 1024;
+  private static final int MAX_FORM_BYTES = 4 << 20;
+
+  private final transient DasGridApp app;
+
+  GenotypeServlet(DasGridApp app) {
+    this.app = app;
+  }
+
+  @Override
+  protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    long received = System.nanoTime();
+    String m = req.getMethod();
+    if (!m.equals("GET") && !m.equals("HEAD") && !m.equals("POST")) {
+      resp.setHeader("Allow", "GET, HEAD, POST, OPTIONS");
+      writeError(resp, 405, "method " + (m.length() > 10 ? m.substring(0, 10) : m) + " is not supported; use GET");
+      return;
+    }
+    RequestTimer timer = new RequestTimer(received);
+    try {
+      answer(req, resp, timer);
+    } catch (DasException e) {
+      if (e.kind() == DasException.Kind.LOADING) {
+        resp.setHeader("Retry-After", "5");
+      }
+      writeError(resp, status(e), e.getMessage());
+    } catch (IOException e) {
+      if (!DasServlet.clientWentAway(e)) {
+        throw e;
+      }
+      // the client went away mid-answer; nothing to tell it
+    } catch (RuntimeException e) {
+      String id = Long.toHexString(System.nanoTime());
+      LOG.log(System.Logger.Level.ERROR, "request " + id + " failed: " + req.getRequestURI(), e);
+      if (!resp.isCommitted()) {
+        writeError(resp, 500, "internal error (reference " + id + ")");
+      }
+    }
+  }
+
+  /** Answers a request; for HEAD the container sends the headers and drops the body. */
+  private void answer(HttpServletRequest req, HttpServletResponse resp, RequestTimer timer) throws IOException {
+    String path = req.getPathInfo() == null ? "" : req.getPathInfo();
+    String[] parts = path.startsWith("/") ? path.substring(1).split("/", -1) : new String[0];
+    if (parts.length != 2 || !SOURCE_ID.matcher(parts[0]).matches()) {
+      throw new DasException(DasStatus.BAD_COMMAND, "no such resource; use /genotypes/{source}/variants, "
+          + "/genotypes/{source}/samples or /genotypes/{source}/count");
+    }
+    GenotypeEndpoint endpoint = GenotypeEndpoint.named(parts[1]).orElseThrow(() -> new DasException(
+        DasStatus.BAD_COMMAND, "unknown genotype query '%s'; use variants, samples or count", shorten(parts[1])));
+    // a protected source the client may not read answers exactly like an unknown one
+    boolean readable = app.registry().slot(parts[0])
+        .map(s -> AccessCheck.bearer(Bearer.token(req)).mayRead(s.config())).orElse(false);
+    if (!readable) {
+      throw new DasException(DasStatus.BAD_DATA_SOURCE, "unknown data source '%s'", shorten(parts[0]));
+    }
+    LoadedSource source = app.registry().require(parts[0]);
+    if (!(source.data() instanceof GenotypeSource genotypes)) {
+      throw new DasException(DasStatus.BAD_DATA_SOURCE,
+          "data source '%s' has no genotypes (a VCF source with 'genotypes: true' has)", parts[0]);
+    }
+    QueryArguments args = QueryArguments.parse(req.getQueryString());
+    if ("POST".equals(req.getMethod())) {
+      args = args.plus(formBody(req));
+    }
+    ServerSettings limits = app.config().server();
+    GenotypeRequest request = GenotypeRequest.parse(endpoint, args, source.data(), genotypes.genotypes(),
+        limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan());
+    GenotypeResult result = timer.db(() -> request.run(genotypes.genotypes()));
+    boolean ndjson = wantsNdjson(req);
+    boolean gzip = acceptsGzip(req);
+    TimedBody body = new TimedBody(BUFFERED, (complete, length) -> {
+      resp.setStatus(200);
+      resp.setContentType(ndjson ? GenotypeJsonWriter.NDJSON : GenotypeJsonWriter.JSON);
+      resp.setCharacterEncoding(StandardCharsets.UTF_8.name());
+      resp.setHeader("Cache-Control", "no-store");
+      resp.setHeader("Vary", "Accept, Accept-Encoding");
+      resp.setHeader("Server-Timing",
+          timer.serverTiming(complete ? timer.finalElapsedMillis() : timer.elapsedMillisNow()));
+      if (complete) {
+        resp.setContentLength(length);
+        return resp.getOutputStream();
+      }
+      if (gzip) {
+        resp.setHeader("Content-Encoding", "gzip");
+        return new FastGzip(resp.getOutputStream());
+      }
+      return new BufferedOutputStream(resp.getOutputStream(), DasServlet.BUFFER);
+    });
+    GenotypeJsonWriter.write(result, ndjson, timer, body);
+    body.finish();
+  }
+
+  /** The HTTP status of a genotype error: the one place they are mapped. */
+  static int status(DasException e) {
+    if (e.kind() == DasException.Kind.LOADING || e.kind() == DasException.Kind.UNAVAILABLE) {
+      return 503;
+    }
+    return switch (e.status()) {
+      case BAD_COMMAND_ARGUMENTS, BAD_REFERENCE_OBJECT, COORDINATE_ERROR -> 400;
+      case BAD_COMMAND, BAD_DATA_SOURCE, BAD_STYLESHEET -> 404;
+      case UNIMPLEMENTED -> 501;
+      default -> 500;
+    };
+  }
+
+  private static void writeError(HttpServletResponse resp, int status, String message) throws IOException {
+    resp.resetBuffer();
+    resp.setStatus(status);
+    resp.setContentType(GenotypeJsonWriter.JSON);
+    resp.setCharacterEncoding(StandardCharsets.UTF_8.name());
+    resp.setHeader("Cache-Control", "no-store");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+    GenotypeJsonWriter.error(status, message, bytes);
+    resp.setContentLength(bytes.size());
+    bytes.writeTo(resp.getOutputStream());
+  }
+
+  static boolean wantsNdjson(HttpServletRequest req) {
+    String accept = req.getHeader("Accept");
+    return accept != null && accept.toLowerCase(Locale.ROOT).contains(GenotypeJsonWriter.NDJSON);
+  }
+
+  private static boolean acceptsGzip(HttpServletRequest req) {
+    String ae = req.getHeader("Accept-Encoding");
+    return ae != null && ae.toLowerCase(Locale.ROOT).contains("gzip");
+  }
+
+  private static QueryArguments formBody(HttpServletRequest req) throws IOException {
+    String type = req.getContentType();
+    if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
+      return QueryArguments.empty();
+    }
+    try (InputStream in = req.getInputStream()) {
+      byte[] body = in.readNBytes(MAX_FORM_BYTES + 1);
+      if (body.length > MAX_FORM_BYTES) {
+        throw DasException.badArguments("request body larger than %d bytes", MAX_FORM_BYTES);
+      }
+      return QueryArguments.parse(new String(body, StandardCharsets.ISO_8859_1));
+    }
+  }
+
+  private static String shorten(String s) {
+    String t = s.replaceAll("\\p{Cntrl}", "?");
+    return t.length() <= 40 ? t : t.substring(0, 37) + "...";
+  }
+
+  /** gzip at the fastest level: a streamed answer is compressed once per request. */
+  private static final class FastGzip extends GZIPOutputStream {
+    FastGzip(OutputStream out) throws IOException {
+      super(out, DasServlet.BUFFER);
+      def.setLevel(Deflater.BEST_SPEED);
+    }
+  }
+}
