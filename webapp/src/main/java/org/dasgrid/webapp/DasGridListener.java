@@ -34,6 +34,8 @@ public final class DasGridListener implements ServletContextListener {
     java.util.Set<String> protectedSources = new java.util.HashSet<>();
     app.config().sources().stream().filter(s -> s.access() == org.dasgrid.core.config.Access.TOKEN)
         .forEach(s -> protectedSources.add(s.id()));
+    ctx.addFilter("nosniff", new NoSniffFilter())
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     ctx.addFilter("cors", new CorsFilter(protectedSources))
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     ctx.addFilter("rate-limit", new RateLimitFilter(app.config().server().rateLimit()))

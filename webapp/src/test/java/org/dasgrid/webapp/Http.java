@@ -59,27 +59,51 @@ public final class Http {
    * and reads the response until the server closes the connection.
    */
   public static Response raw(String base, String pathAndQuery) {
+    return raw(base, "GET", pathAndQuery, java.util.List.of(), null);
+  }
+
+  /**
+   * Sends a request exactly as given: method, target (java.net.URI refuses the malformed escapes we want to
+   * send), header name/value pairs (a {@code Host} pair replaces the default) and an optional body; reads the
+   * response until the server closes the connection.
+   */
+  public static Response raw(String base, String method, String target, java.util.List<String> headers,
+      String body) {
     URI b = URI.create(base);
     try (java.net.Socket s = new java.net.Socket(b.getHost(), b.getPort())) {
       s.setSoTimeout(30_000);
-      String req = "GET " + pathAndQuery + " HTTP/1.1\r\nHost: " + b.getHost() + "\r\nConnection: close\r\n\r\n";
-      s.getOutputStream().write(req.getBytes(StandardCharsets.ISO_8859_1));
+      StringBuilder req = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");
+      boolean host = false;
+      for (int i = 0; i + 1 < headers.size(); i += 2) {
+        host |= headers.get(i).equalsIgnoreCase("Host");
+        req.append(headers.get(i)).append(": ").append(headers.get(i + 1)).append("\r\n");
+      }
+      if (!host) {
+        req.append("Host: ").append(b.getHost()).append("\r\n");
+      }
+      req.append("Connection: close\r\n\r\n");
+      if (body != null) {
+        req.append(body);
+      }
+      s.getOutputStream().write(req.toString().getBytes(StandardCharsets.UTF_8));
       byte[] all = s.getInputStream().readAllBytes();
       String text = new String(all, StandardCharsets.ISO_8859_1);
       int split = text.indexOf("\r\n\r\n");
-      String[] lines = text.substring(0, split).split("\r\n");
+      String[] lines = text.substring(0, split < 0 ? text.length() : split).split("\r\n");
       int status = Integer.parseInt(lines[0].split(" ")[1]);
       java.util.Map<String, java.util.List<String>> map = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
       for (int i = 1; i < lines.length; i++) {
         int c = lines[i].indexOf(':');
-        map.computeIfAbsent(lines[i].substring(0, c).trim(), k -> new java.util.ArrayList<>())
-            .add(lines[i].substring(c + 1).trim());
+        if (c > 0) {
+          map.computeIfAbsent(lines[i].substring(0, c).trim(), k -> new java.util.ArrayList<>())
+              .add(lines[i].substring(c + 1).trim());
+        }
       }
-      byte[] body = java.util.Arrays.copyOfRange(all, split + 4, all.length);
+      byte[] payload = split < 0 ? new byte[0] : java.util.Arrays.copyOfRange(all, split + 4, all.length);
       if (map.containsKey("Transfer-Encoding")) {
-        body = dechunk(body);
+        payload = dechunk(payload);
       }
-      return new Response(status, java.net.http.HttpHeaders.of(map, (k, v) -> true), body);
+      return new Response(status, java.net.http.HttpHeaders.of(map, (k, v) -> true), payload);
     } catch (IOException e) {
       throw new IllegalStateException("raw request failed: " + e.getMessage(), e);
     }
