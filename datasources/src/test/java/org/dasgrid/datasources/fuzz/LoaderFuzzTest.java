@@ -7,7 +7,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.dasgrid.core.config.SourceConfig;
+import java.util.List;
+import java.util.OptionalInt;
+import org.dasgrid.core.genotype.GenotypeQueries;
+import org.dasgrid.core.genotype.GenotypeQuery;
+import org.dasgrid.core.genotype.Zygosity;
 import org.dasgrid.core.segment.Segment;
+import org.dasgrid.core.source.GenotypeSource;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.EntryPoint;
@@ -20,6 +26,7 @@ import org.dasgrid.datasources.fasta.FastaProvider;
 import org.dasgrid.datasources.gff.Gff2Provider;
 import org.dasgrid.datasources.gff.Gff3Provider;
 import org.dasgrid.datasources.gff.GtfProvider;
+import org.dasgrid.datasources.vcf.VcfProvider;
 
 /**
  * Fuzzes every file loader with arbitrary file contents. A loader may refuse a file only with a {@link
@@ -59,6 +66,24 @@ class LoaderFuzzTest {
   }
 
   @FuzzTest(maxDuration = "60s")
+  void vcf(FuzzedDataProvider data) throws IOException {
+    Path file = DIR.resolve("fuzz.vcf");
+    Files.write(file, data.consumeRemainingAsBytes());
+    SourceConfig plain = SourceConfig.of("fuzz", "vcf", file);
+    SourceConfig withGenotypes = new SourceConfig("fuzz", null, null, "vcf", file.toString(), null, null, null,
+        true, null, null, null, null, DIR);
+    for (SourceConfig config : new SourceConfig[] {plain, withGenotypes}) {
+      DataSource source;
+      try {
+        source = new VcfProvider().load(config, LoadMonitor.NONE);
+      } catch (SourceLoadException expected) {
+        continue;
+      }
+      query(source);
+    }
+  }
+
+  @FuzzTest(maxDuration = "60s")
   void fasta(FuzzedDataProvider data) throws IOException {
     Files.deleteIfExists(DIR.resolve("fuzz.fa.fai"));
     load(new FastaProvider(), "fuzz.fa", data.consumeRemainingAsBytes());
@@ -74,12 +99,26 @@ class LoaderFuzzTest {
     } catch (SourceLoadException expected) {
       return;
     }
+    query(source);
+  }
+
+  /** Queries every reference of an accepted source, as clients would. */
+  static void query(DataSource source) throws IOException {
     for (EntryPoint e : source.entryPoints()) {
       Segment whole = new Segment(e.name(), 1, e.length());
       source.features(whole, FeatureFilter.ANY, f -> { });
       source.typeCounts(whole);
       if (source instanceof SequenceSource seq && seq.sequenceLength(e.name()) > 0) {
         seq.sequence(new Segment(e.name(), 1, Math.min(e.length(), 1000)), new StringBuilder());
+      }
+      if (source instanceof GenotypeSource g) {
+        GenotypeQueries engine = g.genotypes();
+        for (Zygosity z : Zygosity.values()) {
+          GenotypeQuery q = new GenotypeQuery(List.of(whole), z, engine.allSamples(), OptionalInt.of(1000));
+          engine.variants(q);
+          engine.carriers(q);
+          engine.count(q);
+        }
       }
     }
   }
