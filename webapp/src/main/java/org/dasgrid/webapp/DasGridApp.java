@@ -51,10 +51,17 @@ public final class DasGridApp implements AutoCloseable {
    * in the background. A bad config fails here, before the server takes requests.
    */
   public static DasGridApp start(Path configPath, PrintStream console) {
-    String version = implementationVersion();
-    Path path = configPath != null ? configPath : BundledExamples.config(version);
+    Path path = configPath != null ? configPath : BundledExamples.config(implementationVersion());
     DataSourceProviders providers = DataSourceProviders.discover(DasGridApp.class.getClassLoader());
-    DasGridConfig config = new ConfigLoader(providers.formats()).load(path);
+    return start(new ConfigLoader(providers.formats()).load(path), console);
+  }
+
+  /**
+   * Starts on a config already read (and perhaps adjusted, as the benchmarks' cache-less twin is), loading
+   * its sources in the background.
+   */
+  public static DasGridApp start(DasGridConfig config, PrintStream console) {
+    String version = implementationVersion();
     console.println("DasGrid " + version + ": config " + config.file() + " (" + config.sources().size()
         + " sources)");
     return new DasGridApp(config, console, version);
