@@ -17,11 +17,13 @@
 # (Accept-Encoding: gzip; bytes/response is then the compressed size); SMALL, MEDIUM, LARGE override the
 # segments; SERVER_PID names the server process for CPU% (default: the process listening on BASE_URL's port,
 # found with ss; CPU% is of one core, so up to 200% on 2 cores, and ab itself runs on the same machine);
-# KEEPALIVE=1 adds ab -k. Loopback targets only: the script refuses any other host.
+# KEEPALIVE=1 adds ab -k; WARMUP (default 1) first sends each URL N/5 requests (large: N_LARGE/5) untimed, so
+# the JIT has compiled the path before the first timed row. Loopback targets only: the script refuses any
+# other host.
 set -euo pipefail
 
 if [ $# -lt 2 ]; then
-  sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 BASE=${1%/}
@@ -79,10 +81,13 @@ run() {
   shift 4
   local out t0 t1 c0 c1
   curl -sf -o /dev/null "$@" "$url" || true   # warm: the first request fills the cache
+  if [ "${WARMUP:-1}" = 1 ]; then
+    ab -q $KA -n "$(( n / 5 > C ? n / 5 : C ))" -c "$C" "$@" "$url" >/dev/null 2>&1 || true
+  fi
   c0=$(cpu_ticks); t0=$(date +%s%N)
   out=$(ab -q $KA -n "$n" -c "$C" "$@" "$url" 2>&1) || { echo "$out" >&2; echo "das-stress: ab failed on $url" >&2; exit 1; }
   t1=$(date +%s%N); c1=$(cpu_ticks)
-  local rps mean len failed non2xx p50 p99 cpu
+  local rps mean len failed non2xx p50 p99 cpu cpureq
   rps=$(echo "$out" | awk '/^Requests per second/ {print $4}')
   mean=$(echo "$out" | awk '/^Time per request/ && /\(mean\)$/ {print $4; exit}')
   len=$(echo "$out" | awk '/^Document Length/ {print $3}')
@@ -93,11 +98,13 @@ run() {
   failed=$(( ${failed:-0} + ${non2xx:-0} ))
   if [ -n "$c0" ] && [ -n "$c1" ]; then
     cpu=$(awk -v c="$((c1 - c0))" -v t="$((t1 - t0))" -v k="$TCK" 'BEGIN {printf "%.0f", 100 * c / k / (t / 1e9)}')
+    cpureq=$(awk -v c="$((c1 - c0))" -v n="$n" -v k="$TCK" 'BEGIN {printf "%.0f", 1e6 * c / k / n}')
   else
     cpu="n/a"
+    cpureq="n/a"
   fi
   RPS["$name/$variant"]=$rps
-  ROWS+=("$name|$variant|$n|$rps|$mean|$p50|$p99|$len|$failed|$cpu")
+  ROWS+=("$name|$variant|$n|$rps|$mean|$p50|$p99|$len|$failed|$cpu|$cpureq")
 }
 
 ratio() { # ratio NAME VARIANT
@@ -121,20 +128,20 @@ done
 
 echo "DAS stress test: ab -n N -c $C${KA:+ -k} on $BASE ($SOURCE); $(date -u +%Y-%m-%dT%H:%MZ); server pid ${PID:-unknown}"
 echo
-echo "| test | server | requests | req/s | mean ms | p50 ms | p99 ms | bytes/response | failed | server CPU % | / static |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| test | server | requests | req/s | mean ms | p50 ms | p99 ms | bytes/response | failed | server CPU % | server CPU µs/request | / static |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for row in "${ROWS[@]}"; do
-  IFS='|' read -r name variant n rps mean p50 p99 len failed cpu <<<"$row"
+  IFS='|' read -r name variant n rps mean p50 p99 len failed cpu cpureq <<<"$row"
   r=""
   [ "$variant" != static ] && r=$(ratio "$name" "$variant")
   label="DasGrid"
   [ "$variant" = cold ] && label="DasGrid, cache off"
   [ "$variant" = static ] && label="static bytes"
-  echo "| $name | $label | $n | $rps | $mean | $p50 | $p99 | $len | $failed | $cpu | ${r:--} |"
+  echo "| $name | $label | $n | $rps | $mean | $p50 | $p99 | $len | $failed | $cpu | $cpureq | ${r:--} |"
 done
 TOTAL_FAILED=0
 for row in "${ROWS[@]}"; do
-  IFS='|' read -r _ _ _ _ _ _ _ _ failed _ <<<"$row"
+  IFS='|' read -r _ _ _ _ _ _ _ _ failed _ _ <<<"$row"
   TOTAL_FAILED=$((TOTAL_FAILED + failed))
 done
 [ "$TOTAL_FAILED" -eq 0 ] || { echo "das-stress: $TOTAL_FAILED failed requests" >&2; exit 1; }
