@@ -17,8 +17,8 @@
 # (Accept-Encoding: gzip; bytes/response is then the compressed size); SMALL, MEDIUM, LARGE override the
 # segments; SERVER_PID names the server process for CPU% (default: the process listening on BASE_URL's port,
 # found with ss; CPU% is of one core, so up to 200% on 2 cores, and ab itself runs on the same machine);
-# KEEPALIVE=1 adds ab -k; WARMUP (default 1) first sends each URL N/5 requests (large: N_LARGE/5) untimed, so
-# the JIT has compiled the path before the first timed row. Loopback targets only: the script refuses any
+# KEEPALIVE=1 adds ab -k; WARMUP (default 1) first sends each URL as many requests as the timed run, untimed,
+# so the JIT has compiled the path (DasGrid's is longer than the static one's) before it is measured. Loopback targets only: the script refuses any
 # other host.
 set -euo pipefail
 
@@ -82,7 +82,7 @@ run() {
   local out t0 t1 c0 c1
   curl -sf -o /dev/null "$@" "$url" || true   # warm: the first request fills the cache
   if [ "${WARMUP:-1}" = 1 ]; then
-    ab -q $KA -n "$(( n / 5 > C ? n / 5 : C ))" -c "$C" "$@" "$url" >/dev/null 2>&1 || true
+    ab -q $KA -n "$n" -c "$C" "$@" "$url" >/dev/null 2>&1 || true
   fi
   c0=$(cpu_ticks); t0=$(date +%s%N)
   out=$(ab -q $KA -n "$n" -c "$C" "$@" "$url" 2>&1) || { echo "$out" >&2; echo "das-stress: ab failed on $url" >&2; exit 1; }

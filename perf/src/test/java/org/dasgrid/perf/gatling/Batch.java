@@ -96,6 +96,13 @@ public class Batch extends Simulation {
           + resp.map(x -> Integer.toString(x.statusCode())).orElse("nothing") + " at " + target.base
           + " (server.maxSegmentsPerRequest? source " + target.source + "?)");
     }
+    int warmup = target.intProp("warmup", 300, 0);
+    if (warmup > 0) {
+      // JIT warm-up of the rendering path: through the cache-less twin when there is one, so each renders
+      Variant v = target.has(Variant.COLD) ? Variant.COLD : variant;
+      target.warmUp(v.prefix + Workloads.batch(target.source, target.ref, 64, width, span, new SplittableRandom(2)),
+          false, warmup);
+    }
   }
 
   @Override

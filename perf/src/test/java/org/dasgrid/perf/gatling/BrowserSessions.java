@@ -111,6 +111,10 @@ public class BrowserSessions extends Simulation {
         throw new IllegalStateException("GET " + target.base + st.path() + " answered "
             + resp.map(x -> Integer.toString(x.statusCode())).orElse("nothing"));
       }
+      int warmup = target.intProp("warmup", 50, 0);
+      for (Variant v : target.variants) {
+        target.warmUp(v.prefix + st.path(), true, warmup); // JIT warm-up; the cold steps empty the cache first
+      }
     }
   }
 

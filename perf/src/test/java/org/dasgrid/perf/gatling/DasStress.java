@@ -25,13 +25,16 @@ import org.dasgrid.perf.gatling.Target.Variant;
  * The classic DAS stress test: small, medium and large features requests, each by {@code users} (10)
  * closed-loop users sending {@code requests} (1000) in all, one step at a time, against DasGrid (warm cache),
  * its cache-less twin and the static bytes when the target is a BenchServer; medium and large also with gzip.
- * Properties: {@code users}, {@code requests}, {@code large.requests}, plus those of {@link Target}.
+ * Before the steps, each URL gets {@code warmup} (1000; large: 1/20 of it) untimed requests, so the JIT has
+ * compiled every path. Properties: {@code users}, {@code requests}, {@code large.requests}, {@code warmup},
+ * plus those of {@link Target}.
  */
 public class DasStress extends Simulation {
   private final Target target = Target.fromSystemProperties();
   private final int users = target.intProp("users", 10, 2);
   private final int requests = target.intProp("requests", 1000, 4);
   private final int largeRequests = target.intProp("large.requests", requests, 4);
+  private final int warmup = target.intProp("warmup", 1000, 0);
   private final List<Row> rows = new ArrayList<>();
 
   /** One step: a test, where it goes, and what it measured. */
@@ -57,6 +60,14 @@ public class DasStress extends Simulation {
       }
     }
     List<PopulationBuilder> steps = new ArrayList<>();
+    if (warmup > 0) {
+      // Gatling's own JIT warms up too: a first, unrecorded step, so the first measured row is not the client's
+      Variant v = target.has(Variant.STATIC) ? Variant.STATIC : Variant.WARM;
+      steps.add(scenario("client-warmup")
+          .exec(repeat(Math.max(1, warmup / users)).on(exec(http("client-warmup")
+              .get(v.prefix + Workloads.stress(target.source).get("small")).check(status().is(200)))))
+          .injectOpen(atOnceUsers(users)));
+    }
     for (Row r : rows) {
       steps.add(step(r));
     }
@@ -82,12 +93,17 @@ public class DasStress extends Simulation {
   public void before() {
     System.out.println("DasStress on " + target.describe());
     for (Row r : rows) {
-      // one request per URL first: fills the cache for the warm steps, and fails early on a wrong source
+      // a request per URL first: fills the cache for the warm steps, and fails early on a wrong source
       var resp = target.get(r.variant().prefix + r.path(), r.gzip());
       if (resp.isEmpty() || resp.get().statusCode() != 200) {
         throw new IllegalStateException("GET " + target.base + r.variant().prefix + r.path() + " answered "
             + resp.map(x -> Integer.toString(x.statusCode())).orElse("nothing") + "; is source '"
             + target.source + "' served there (property source)?");
+      }
+      if (warmup > 0) {
+        int n = r.test().equals("large") ? Math.max(1, warmup / 20) : warmup;
+        System.out.println("warm-up: " + n + " x " + r.name());
+        target.warmUp(r.variant().prefix + r.path(), r.gzip(), n);
       }
     }
   }

@@ -128,6 +128,31 @@ final class Target {
         .header("Accept-Encoding", gzip ? "gzip" : "identity").GET().build());
   }
 
+  /**
+   * Sends {@code count} GETs over 4 threads and ignores the answers: warms the server's JIT (DasGrid's path
+   * is longer than the static baseline's, so an unwarmed first step would understate it) and its cache.
+   */
+  void warmUp(String path, boolean gzip, int count) {
+    java.util.concurrent.atomic.AtomicInteger left = new java.util.concurrent.atomic.AtomicInteger(count);
+    Thread[] threads = new Thread[4];
+    for (int t = 0; t < threads.length; t++) {
+      threads[t] = new Thread(() -> {
+        while (left.getAndDecrement() > 0) {
+          get(path, gzip);
+        }
+      });
+      threads[t].start();
+    }
+    for (Thread t : threads) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
   /** Bytes on the wire of one response (compressed if gzip), or -1. */
   long size(String path, boolean gzip) {
     return get(path, gzip).filter(r -> r.statusCode() == 200).map(r -> (long) r.body().length).orElse(-1L);
