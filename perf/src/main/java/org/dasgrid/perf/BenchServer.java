@@ -106,10 +106,11 @@ public final class BenchServer implements AutoCloseable {
   public static BenchServer start(Options options, PrintStream console) throws IOException {
     StaticServlet statics = new StaticServlet();
     DasGridApp[] coldApp = new DasGridApp[1];
-    EmbeddedServer server = EmbeddedServer.start(options.server(), console,
+    DasGridConfig config = forBenchmarks(DasGridApp.loadConfig(options.server().config().orElse(null)), null);
+    EmbeddedServer server = EmbeddedServer.start(options.server(), DasGridApp.start(config, console), console,
         (tomcat, dasGrid, app) -> {
           if (options.withCold()) {
-            coldApp[0] = DasGridApp.start(withoutCache(app.config()), console);
+            coldApp[0] = DasGridApp.start(forBenchmarks(config, 0L), console);
             addColdTwin(tomcat, coldApp[0]);
           }
           Tomcat.addServlet(dasGrid, "static", statics).addMapping(STATIC + "/*");
@@ -144,15 +145,27 @@ public final class BenchServer implements AutoCloseable {
     }
   }
 
-  /** The same config with the serialized-response cache off (every other setting kept). */
-  static DasGridConfig withoutCache(DasGridConfig config) {
+  /**
+   * The config with the per-client rate limit off (every benchmark client is 127.0.0.1, and the static
+   * baseline would pay for it too) and, when {@code cacheBytes} is given, that response-cache size (0 for the
+   * cold twin); every other setting kept. No cluster: the benchmarks measure one node.
+   */
+  static DasGridConfig forBenchmarks(DasGridConfig config, Long cacheBytes) {
     // through Jackson, so settings added to ServerSettings later are carried over unchanged
-    ObjectMapper json = new ObjectMapper();
+    ObjectMapper json = new ObjectMapper()
+        .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     @SuppressWarnings("unchecked")
     Map<String, Object> settings = json.convertValue(config.server(), Map.class);
-    settings.put("cacheBytes", 0L);
-    ServerSettings noCache = json.convertValue(settings, ServerSettings.class);
-    return new DasGridConfig(noCache, config.sources(), null, config.file());
+    if (cacheBytes != null) {
+      settings.put("cacheBytes", cacheBytes);
+    }
+    if (settings.get("rateLimit") instanceof Map<?, ?> limit) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> l = (Map<String, Object>) limit;
+      l.put("enabled", false);
+    }
+    return new DasGridConfig(json.convertValue(settings, ServerSettings.class), config.sources(), null,
+        config.file());
   }
 
   private static void addColdTwin(Tomcat tomcat, DasGridApp cold) throws IOException {

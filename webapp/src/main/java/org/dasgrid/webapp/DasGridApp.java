@@ -51,9 +51,14 @@ public final class DasGridApp implements AutoCloseable {
    * in the background. A bad config fails here, before the server takes requests.
    */
   public static DasGridApp start(Path configPath, PrintStream console) {
+    return start(loadConfig(configPath), console);
+  }
+
+  /** Reads and validates a config file, or the bundled examples' when {@code configPath} is null. */
+  public static DasGridConfig loadConfig(Path configPath) {
     Path path = configPath != null ? configPath : BundledExamples.config(implementationVersion());
     DataSourceProviders providers = DataSourceProviders.discover(DasGridApp.class.getClassLoader());
-    return start(new ConfigLoader(providers.formats()).load(path), console);
+    return new ConfigLoader(providers.formats()).load(path);
   }
 
   /**

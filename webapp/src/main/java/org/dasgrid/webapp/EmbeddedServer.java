@@ -48,7 +48,15 @@ public final class EmbeddedServer implements AutoCloseable {
   /** As {@link #start(ServerOptions, PrintStream)}, letting {@code customizer} add to Tomcat first. */
   public static EmbeddedServer start(ServerOptions options, PrintStream console, Customizer customizer)
       throws IOException {
-    DasGridApp app = DasGridApp.start(options.config().orElse(null), console);
+    return start(options, DasGridApp.start(options.config().orElse(null), console), console, customizer);
+  }
+
+  /**
+   * Serves an app already started (on a config its caller adjusted; {@code options.config()} is then not
+   * read), letting {@code customizer} add to Tomcat first. The server closes the app.
+   */
+  public static EmbeddedServer start(ServerOptions options, DasGridApp app, PrintStream console,
+      Customizer customizer) throws IOException {
     Path baseDir = Files.createTempDirectory("dasgrid-tomcat");
     Tomcat tomcat = new Tomcat();
     tomcat.setBaseDir(baseDir.toString());
