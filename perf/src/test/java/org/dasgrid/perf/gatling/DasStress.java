@@ -121,11 +121,11 @@ public class DasStress extends Simulation {
       long bytes = target.size(r.variant().prefix + r.path(), r.gzip());
       table.add(row(r.test() + (r.gzip() ? ", gzip" : ""), r.variant().label, s.ok() + s.failed(),
           f(s.perSecond(), 1), f(s.latencies().mean(), 1), f(s.latencies().percentile(50), 0),
-          f(s.latencies().percentile(99), 0), f(bytes, 0), s.failed(), f(s.cpuPercent(), 0),
+          f(s.latencies().percentile(99), 0), f(bytes, 0), s.failed(), f(s.cpuPercent(), 0), f(s.cpuMsPer(1000), 0),
           r.variant() == Variant.STATIC ? "-" : ratio(s.perSecond(), baseline)));
     }
     report.table(2, List.of("test", "server", "requests", "req/s", "mean ms", "p50 ms", "p99 ms", "bytes/response",
-        "failed", "server CPU %", "/ static"), table);
+        "failed", "server CPU %", "server CPU µs/request", "/ static"), table);
     for (String test : Workloads.STRESS_SEGMENTS.keySet()) {
       String path = Workloads.stress(target.source).get(test);
       long plain = target.size(path, false);
