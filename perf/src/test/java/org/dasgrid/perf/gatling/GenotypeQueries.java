@@ -143,12 +143,10 @@ public class GenotypeQueries extends Simulation {
     Matcher m = ID.matcher(ready);
     while (m.find()) {
       String id = m.group(1);
-      for (String contig : List.of("17", "chr17")) {
-        int status = target.get("/genotypes/" + id + "/count?segment=" + contig + ":7661779,7687538&zygosity=any",
-            false).map(r -> r.statusCode()).orElse(-1);
-        if (status == 200) {
-          return Optional.of(id);
-        }
+      int status = target.get("/genotypes/" + id + "/count?segment=17:7661779,7687538&zygosity=any", false)
+          .map(r -> r.statusCode()).orElse(-1);
+      if (status == 200 || status == 400) { // 400: a genotype source naming its contigs otherwise (chr17)
+        return Optional.of(id);
       }
     }
     return Optional.empty();
@@ -164,6 +162,10 @@ public class GenotypeQueries extends Simulation {
     });
     String c17 = contigs.contains("chr17") && !contigs.contains("17") ? "chr17" : "17";
     String c13 = contigs.contains("chr13") && !contigs.contains("13") ? "chr13" : "13";
+    if (!contigs.isEmpty() && !(contigs.contains(c17) && contigs.contains(c13))) {
+      throw new IllegalStateException("genotype source " + id + " has no chromosome 17 and 13 (TP53, BRCA2) "
+          + "among its entry points " + contigs + "; the Dnaerys shapes need a GRCh38 cohort covering them");
+    }
     String mt = contigs.stream().filter(c -> c.equals("MT") || c.equals("chrM") || c.equals("M")).findFirst()
         .orElse(null);
     String tp53 = c17 + ":7661779,7687538";
