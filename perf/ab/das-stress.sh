@@ -79,13 +79,14 @@ declare -A RPS
 run() {
   local name=$1 variant=$2 url=$3 n=$4
   shift 4
-  local out t0 t1 c0 c1
+  local out t0 t1 c0 c1 c=$C
+  [ "$n" -lt "$c" ] && c=$n   # ab refuses more concurrency than requests
   curl -sf -o /dev/null "$@" "$url" || true   # warm: the first request fills the cache
   if [ "${WARMUP:-1}" = 1 ]; then
-    ab -q $KA -n "$n" -c "$C" "$@" "$url" >/dev/null 2>&1 || true
+    ab -q $KA -n "$n" -c "$c" "$@" "$url" >/dev/null 2>&1 || true
   fi
   c0=$(cpu_ticks); t0=$(date +%s%N)
-  out=$(ab -q $KA -n "$n" -c "$C" "$@" "$url" 2>&1) || { echo "$out" >&2; echo "das-stress: ab failed on $url" >&2; exit 1; }
+  out=$(ab -q $KA -n "$n" -c "$c" "$@" "$url" 2>&1) || { echo "$out" >&2; echo "das-stress: ab failed on $url" >&2; exit 1; }
   t1=$(date +%s%N); c1=$(cpu_ticks)
   local rps mean len failed non2xx p50 p99 cpu cpureq
   rps=$(echo "$out" | awk '/^Requests per second/ {print $4}')
