@@ -3,7 +3,9 @@ package org.dasgrid.core.render;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.dasgrid.core.feature.Feature;
+import org.dasgrid.core.feature.FeatureType;
 import org.dasgrid.core.feature.Link;
+import org.dasgrid.core.feature.Method;
 import org.dasgrid.core.feature.Target;
 import org.dasgrid.core.segment.Segment;
 
@@ -57,6 +59,11 @@ public final class FeaturesXmlWriter implements FeatureDocument {
   private static final byte[] EPILOG = XmlBytes.ascii("</GFF>\n</DASGFF>\n");
 
   private final XmlBytes w;
+  private final java.util.Map<FeatureType, java.util.Map<Method, byte[]>> fragments =
+      new java.util.IdentityHashMap<>();
+  private FeatureType lastType;
+  private Method lastMethod;
+  private byte[] lastFragment;
 
   public FeaturesXmlWriter(OutputStream out) {
     this.w = new XmlBytes(out);
@@ -85,19 +92,7 @@ public final class FeaturesXmlWriter implements FeatureDocument {
     w.raw(FEATURE);
     w.attr(ID, f.id());
     w.attr(LABEL, f.label());
-    w.raw(TYPE);
-    w.attr(ID, f.type().id());
-    w.attr(CATEGORY, f.type().category());
-    if (f.type().hasCvId()) {
-      w.attr(CV_ID, f.type().cvId());
-    }
-    w.raw(GT);
-    w.text(f.type().id());
-    w.raw(TYPE_END);
-    w.attr(ID, f.method().id());
-    w.raw(GT);
-    w.text(f.method().label());
-    w.raw(METHOD_END);
+    w.raw(typeAndMethod(f.type(), f.method()));
     w.number(f.start());
     w.raw(END);
     w.number(f.end());
@@ -139,6 +134,42 @@ public final class FeaturesXmlWriter implements FeatureDocument {
       empty(PART, part);
     }
     w.raw(FEATURE_END);
+  }
+
+  /**
+   * {@code ><TYPE ...>...</TYPE><METHOD ...>...</METHOD><START>}, escaped once per type and method in this
+   * document: a source has a few dozen of each, repeated over thousands of features.
+   */
+  private byte[] typeAndMethod(FeatureType type, Method method) throws IOException {
+    if (type == lastType && method == lastMethod) {
+      return lastFragment;
+    }
+    java.util.Map<Method, byte[]> byMethod = fragments.computeIfAbsent(type, k -> new java.util.IdentityHashMap<>());
+    byte[] fragment = byMethod.get(method);
+    if (fragment == null) {
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(160);
+      XmlBytes x = new XmlBytes(bytes);
+      x.raw(TYPE);
+      x.attr(ID, type.id());
+      x.attr(CATEGORY, type.category());
+      if (type.hasCvId()) {
+        x.attr(CV_ID, type.cvId());
+      }
+      x.raw(GT);
+      x.text(type.id());
+      x.raw(TYPE_END);
+      x.attr(ID, method.id());
+      x.raw(GT);
+      x.text(method.label());
+      x.raw(METHOD_END);
+      x.flush();
+      fragment = bytes.toByteArray();
+      byMethod.put(method, fragment);
+    }
+    lastType = type;
+    lastMethod = method;
+    lastFragment = fragment;
+    return fragment;
   }
 
   private void empty(byte[] element, String id) throws IOException {
