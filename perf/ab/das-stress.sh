@@ -17,9 +17,10 @@
 # (Accept-Encoding: gzip; bytes/response is then the compressed size); SMALL, MEDIUM, LARGE override the
 # segments; SERVER_PID names the server process for CPU% (default: the process listening on BASE_URL's port,
 # found with ss; CPU% is of one core, so up to 200% on 2 cores, and ab itself runs on the same machine);
-# KEEPALIVE=1 adds ab -k; WARMUP (default 1) first sends each URL as many requests as the timed run, untimed,
-# so the JIT has compiled the path (DasGrid's is longer than the static one's) before it is measured. Loopback targets only: the script refuses any
-# other host.
+# KEEPALIVE=1 adds ab -k; WARMUP (default 1) first loads every small and medium URL for WARMUP_SECONDS (3)
+# each and sends each URL as many requests as its timed run, untimed, so the JIT has compiled the path
+# (DasGrid's is longer than the static one's; 1,000 requests are not enough) before it is measured.
+# Loopback targets only: the script refuses any other host.
 set -euo pipefail
 
 if [ $# -lt 2 ]; then
@@ -114,6 +115,14 @@ ratio() { # ratio NAME VARIANT
 }
 
 declare -A SEG=([small]=$SMALL [medium]=$MEDIUM [large]=$LARGE)
+if [ "${WARMUP:-1}" = 1 ]; then
+  for name in small medium; do
+    for base in "$BASE" ${COLD:+"$COLD"} ${STATIC:+"$STATIC"}; do
+      ab -q $KA -t "${WARMUP_SECONDS:-3}" -n 1000000 -c "$C" "$base/das/$SOURCE/features?segment=${SEG[$name]}" \
+        >/dev/null 2>&1 || true
+    done
+  done
+fi
 for name in small medium large; do
   n=$N
   [ "$name" = large ] && n=$N_LARGE
