@@ -25,7 +25,7 @@ import org.dasgrid.perf.gatling.Target.Variant;
  * The classic DAS stress test: small, medium and large features requests, each by {@code users} (10)
  * closed-loop users sending {@code requests} (1000) in all, one step at a time, against DasGrid (warm cache),
  * its cache-less twin and the static bytes when the target is a BenchServer; medium and large also with gzip.
- * Before the steps, each URL gets {@code warmup} (1000; large: 1/20 of it) untimed requests, so the JIT has
+ * Before the steps, each URL gets {@code warmup} (5000; large: 1/50 of it) untimed requests, so the JIT has
  * compiled every path. Properties: {@code users}, {@code requests}, {@code large.requests}, {@code warmup},
  * plus those of {@link Target}.
  */
@@ -34,7 +34,7 @@ public class DasStress extends Simulation {
   private final int users = target.intProp("users", 10, 2);
   private final int requests = target.intProp("requests", 1000, 4);
   private final int largeRequests = target.intProp("large.requests", requests, 4);
-  private final int warmup = target.intProp("warmup", 1000, 0);
+  private final int warmup = target.intProp("warmup", 5000, 0);
   private final List<Row> rows = new ArrayList<>();
 
   /** One step: a test, where it goes, and what it measured. */
@@ -101,7 +101,7 @@ public class DasStress extends Simulation {
             + target.source + "' served there (property source)?");
       }
       if (warmup > 0) {
-        int n = r.test().equals("large") ? Math.max(1, warmup / 20) : warmup;
+        int n = r.test().equals("large") ? Math.max(1, warmup / 50) : warmup;
         System.out.println("warm-up: " + n + " x " + r.name());
         target.warmUp(r.variant().prefix + r.path(), r.gzip(), n);
       }
