@@ -51,10 +51,22 @@ public final class DasGridApp implements AutoCloseable {
    * in the background. A bad config fails here, before the server takes requests.
    */
   public static DasGridApp start(Path configPath, PrintStream console) {
-    String version = implementationVersion();
-    Path path = configPath != null ? configPath : BundledExamples.config(version);
+    return start(loadConfig(configPath), console);
+  }
+
+  /** Reads and validates a config file, or the bundled examples' when {@code configPath} is null. */
+  public static DasGridConfig loadConfig(Path configPath) {
+    Path path = configPath != null ? configPath : BundledExamples.config(implementationVersion());
     DataSourceProviders providers = DataSourceProviders.discover(DasGridApp.class.getClassLoader());
-    DasGridConfig config = new ConfigLoader(providers.formats()).load(path);
+    return new ConfigLoader(providers.formats()).load(path);
+  }
+
+  /**
+   * Starts on a config already read (and perhaps adjusted, as the benchmarks' cache-less twin is), loading
+   * its sources in the background.
+   */
+  public static DasGridApp start(DasGridConfig config, PrintStream console) {
+    String version = implementationVersion();
     console.println("DasGrid " + version + ": config " + config.file() + " (" + config.sources().size()
         + " sources)");
     return new DasGridApp(config, console, version);

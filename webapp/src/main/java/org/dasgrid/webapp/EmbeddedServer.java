@@ -31,9 +31,32 @@ public final class EmbeddedServer implements AutoCloseable {
     this.baseDir = baseDir;
   }
 
+  /**
+   * Adds to the container before it starts, beside DasGrid's own context: extra servlets or contexts for
+   * benchmarks and tests (the {@code perf} module's static baseline). Not needed to serve DasGrid.
+   */
+  @FunctionalInterface
+  public interface Customizer {
+    void customize(Tomcat tomcat, Context dasGridContext, DasGridApp app) throws IOException;
+  }
+
   /** Reads the config, starts Tomcat, and starts loading sources in the background. */
   public static EmbeddedServer start(ServerOptions options, PrintStream console) throws IOException {
-    DasGridApp app = DasGridApp.start(options.config().orElse(null), console);
+    return start(options, console, (tomcat, context, app) -> {});
+  }
+
+  /** As {@link #start(ServerOptions, PrintStream)}, letting {@code customizer} add to Tomcat first. */
+  public static EmbeddedServer start(ServerOptions options, PrintStream console, Customizer customizer)
+      throws IOException {
+    return start(options, DasGridApp.start(options.config().orElse(null), console), console, customizer);
+  }
+
+  /**
+   * Serves an app already started (on a config its caller adjusted; {@code options.config()} is then not
+   * read), letting {@code customizer} add to Tomcat first. The server closes the app.
+   */
+  public static EmbeddedServer start(ServerOptions options, DasGridApp app, PrintStream console,
+      Customizer customizer) throws IOException {
     Path baseDir = Files.createTempDirectory("dasgrid-tomcat");
     Tomcat tomcat = new Tomcat();
     tomcat.setBaseDir(baseDir.toString());
@@ -68,10 +91,14 @@ public final class EmbeddedServer implements AutoCloseable {
     ctx.addServletContainerInitializer((classes, sc) -> sc.setAttribute(DasGridApp.ATTRIBUTE, app), null);
     ctx.addApplicationListener(DasGridListener.class.getName());
     try {
+      customizer.customize(tomcat, ctx, app);
       tomcat.start();
     } catch (LifecycleException e) {
       app.close();
       throw new IOException("cannot start Tomcat: " + e.getMessage(), e);
+    } catch (IOException | RuntimeException e) {
+      app.close();
+      throw e;
     }
     if (connector.getState() != LifecycleState.STARTED || connector.getLocalPort() < 0) {
       try {

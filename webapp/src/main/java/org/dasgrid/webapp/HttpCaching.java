@@ -9,8 +9,10 @@ final class HttpCaching {
   private HttpCaching() {}
 
   /**
-   * A strong ETag for the bytes a cache key names (the key holds the source version, so equal keys mean
-   * equal bytes); the gzip form gets its own tag, as its bytes differ.
+   * The ETag of the bytes a cache key names (the key holds the source version and DAS root, so equal keys
+   * mean equal content). Strong for the plain body; weak for gzip, whose bytes are the same content but not
+   * always the same bytes: a miss streams them compressed at the fastest level, the cache compresses once at
+   * the default level for later hits.
    */
   static String etag(String cacheKey, boolean gzip) {
     long h = 0xcbf29ce484222325L;
@@ -19,7 +21,8 @@ final class HttpCaching {
       h *= 0x100000001b3L;
     }
     long h2 = cacheKey.hashCode() * 0x9E3779B97F4A7C15L;
-    return "\"" + Long.toHexString(h) + Long.toHexString(h2 >>> 32) + (gzip ? "-gz" : "") + "\"";
+    String tag = Long.toHexString(h) + Long.toHexString(h2 >>> 32);
+    return gzip ? "W/\"" + tag + "-gz\"" : "\"" + tag + "\"";
   }
 
   /** Whether If-None-Match names this resource (either encoding's tag, or {@code *}). */
@@ -29,7 +32,7 @@ final class HttpCaching {
       return false;
     }
     String plain = etag(cacheKey, false);
-    String gz = etag(cacheKey, true);
+    String gz = etag(cacheKey, true).substring(2); // compared without its W/, as the header's tags are
     for (String tag : inm.split(",")) {
       String t = tag.trim();
       if (t.startsWith("W/")) {

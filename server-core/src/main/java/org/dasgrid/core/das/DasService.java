@@ -44,7 +44,15 @@ public final class DasService {
         && !(request.command().equals("sources"))) {
       throw new DasException(DasStatus.BAD_COMMAND, "unknown command '%s'", shorten(request.command()));
     }
-    return command.execute(request, context);
+    DasResponse response = command.execute(request, context);
+    String key = response.cacheKey();
+    if (key.isEmpty()) {
+      return response;
+    }
+    // documents carry hrefs built from the client's DAS root (Host header, proxy path), so the same query
+    // through another root is other bytes: it must not share cache entries or ETags
+    return DasResponse.of(response.contentType(), request.dasBase() + "|" + key, response.capabilities(),
+        response::writeTo);
   }
 
   /** A small well-formed error document (XML, or JSON when asked) for a DAS status and message. */

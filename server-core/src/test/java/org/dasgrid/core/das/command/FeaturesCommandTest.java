@@ -56,6 +56,18 @@ class FeaturesCommandTest {
   }
 
   @Test
+  void cacheKeyNamesTheDasRootSinceTheHrefInTheBodyDoes() throws IOException {
+    QueryArguments q = QueryArguments.parse("segment=chr1:1,1000");
+    DasResponse viaA = das.handle(new DasRequest("s", "features", q, "http://a:8080/das"));
+    DasResponse viaB = das.handle(new DasRequest("s", "features", q, "http://b/proxy/das"));
+    DasResponse viaAAgain = das.handle(new DasRequest("s", "features", q, "http://a:8080/das"));
+    assertThat(viaA.cacheKey()).isNotEqualTo(viaB.cacheKey()).isEqualTo(viaAAgain.cacheKey());
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    viaB.writeTo(out);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("href=\"http://b/proxy/das/s/features\"");
+  }
+
+  @Test
   void hierarchyBecomesParentsAndParts() throws IOException {
     String xml = body(das, "segment=chr1:1,1000");
     assertThat(xml).contains("<FEATURE id=\"g1\"").contains("<PART id=\"exon:chr1:100..200\"/>")

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# One command per benchmark table (docs/benchmarks.md). Builds perf/target/benchmarks.jar (unless
+# SKIP_BUILD=1), starts a BenchServer on a free loopback port when the benchmark needs one, runs, stops it.
+#
+#   perf/bench.sh ab [N=.. N_LARGE=.. C=.. env]     ab stress table (warm, cache off, static)
+#   perf/bench.sh gatling SIM [-Dprop=value ...]     SIM = DasStress | BrowserSessions | Batch | GenotypeQueries
+#   perf/bench.sh jmh [JMH args]                     e.g. perf/bench.sh jmh Serialization -f 1
+#   perf/bench.sh server [BenchServer args]          a BenchServer in the foreground (Ctrl-C stops it)
+#
+# Tables are printed and written to perf/results/ (git-ignored). JAVA_OPTS reaches the BenchServer JVM;
+# BENCH_ARGS adds BenchServer arguments (e.g. "--config my.yaml --source g1k").
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+RESULTS=$ROOT/perf/results
+mkdir -p "$RESULTS"
+STAMP=$(date -u +%Y%m%d-%H%M%S)
+
+build() {
+  if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -f perf/target/benchmarks.jar ]; then
+    ./mvnw -B -q -o -DskipTests package -pl perf -am
+  fi
+}
+
+SERVER_PID=""
+PORT=""
+WORK=""
+stop_server() {
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID" && wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  [ -n "$WORK" ] && rm -rf "$WORK"
+}
+trap stop_server EXIT
+
+start_server() {
+  WORK=$(mktemp -d)
+  # run from a copy, so a rebuild during the run cannot swap classes under the server
+  cp perf/target/benchmarks.jar "$WORK/bench.jar"
+  # shellcheck disable=SC2086
+  java ${JAVA_OPTS:-} -cp "$WORK/bench.jar" org.dasgrid.perf.BenchServer --port 0 --port-file "$WORK/port" \
+    ${BENCH_ARGS:-} >"$WORK/server.log" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 300); do
+    [ -s "$WORK/port" ] && break
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; echo "bench: BenchServer died" >&2; exit 1; }
+    sleep 1
+  done
+  [ -s "$WORK/port" ] || { echo "bench: BenchServer not ready in 5 minutes" >&2; exit 1; }
+  PORT=$(cat "$WORK/port")
+  grep -E "^BenchServer" "$WORK/server.log" >&2
+}
+
+machine() {
+  echo "Machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), $(free -g | awk '/Mem:/ {print $2}') GiB;" \
+    "$(java -version 2>&1 | head -1); load average $(cut -d' ' -f1-3 /proc/loadavg);" \
+    "commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!perf/results' || echo '+local changes')"
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case "$cmd" in
+  ab)
+    build
+    start_server
+    out="$RESULTS/ab-$STAMP.md"
+    {
+      machine
+      echo
+      SERVER_PID=$SERVER_PID perf/ab/das-stress.sh "http://127.0.0.1:$PORT" "${SOURCE:-dmel}" \
+        "http://127.0.0.1:$PORT/static" "http://127.0.0.1:$PORT/cold"
+    } | tee "$out"
+    echo "(written to $out)" >&2
+    ;;
+  gatling)
+    sim=${1:?"usage: perf/bench.sh gatling DasStress|BrowserSessions|Batch|GenotypeQueries [-Dprop=value ...]"}
+    shift
+    build
+    start_server
+    machine | tee "$RESULTS/$sim-$STAMP.machine.txt"
+    ./mvnw -B -q -o -pl perf -am -DskipTests -Pgatling verify \
+      -Dgatling.simulationClass="org.dasgrid.perf.gatling.$sim" -DbaseUrl="http://127.0.0.1:$PORT" \
+      -DserverPid="$SERVER_PID" "$@"
+    ;;
+  jmh)
+    build
+    java -jar perf/target/benchmarks.jar -rf text -rff "$RESULTS/jmh-$STAMP.txt" "$@"
+    machine >>"$RESULTS/jmh-$STAMP.txt"
+    ;;
+  server)
+    build
+    exec java ${JAVA_OPTS:-} -cp perf/target/benchmarks.jar org.dasgrid.perf.BenchServer "$@"
+    ;;
+  *)
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+    ;;
+esac
