@@ -36,4 +36,9 @@ public final class XmlOutput {
   public static XMLStreamWriter writer(OutputStream out) throws XMLStreamException {
     return FACTORY.createXMLStreamWriter(out, "UTF-8");
   }
+
+  /** A writer of markup fragments into a character buffer (pre-rendered pieces of a document). */
+  public static XMLStreamWriter writer(java.io.Writer out) throws XMLStreamException {
+    return FACTORY.createXMLStreamWriter(out);
+  }
 }

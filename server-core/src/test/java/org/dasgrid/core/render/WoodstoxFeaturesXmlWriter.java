@@ -10,8 +10,8 @@ import org.dasgrid.core.feature.Target;
 import org.dasgrid.core.segment.Segment;
 
 /**
- * The Woodstox (StAX) DASGFF writer that {@link FeaturesXmlWriter} replaced, kept unchanged as the oracle of
- * its bytes.
+ * A plain Woodstox (StAX) DASGFF writer, every element through the writer's own calls: the oracle of the
+ * bytes {@link FeaturesXmlWriter} writes with its pre-rendered fragments.
  */
 final class WoodstoxFeaturesXmlWriter implements FeatureDocument {
   private final XMLStreamWriter w;
