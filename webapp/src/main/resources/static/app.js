@@ -169,6 +169,11 @@
     const opening = (async () => {
       $('#view-section').hidden = false;
       $('#view-heading').textContent = `Genome view: ${source.id} — ${source.title}`;
+      if (typeof igv === 'undefined') {
+        // the server was built without npm, so without igv.js: the DAS and JSON links above still work
+        setViewStatus('genome view unavailable: this server was built without igv.js (npm was not found)');
+        return;
+      }
       setViewStatus('opening…');
       if (state.browser) {
         igv.removeBrowser(state.browser);
