@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
+import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.InMemoryFeatureSource;
@@ -28,8 +29,14 @@ public final class BedProvider implements DataSourceProvider {
 
   @Override
   public DataSource load(SourceConfig config, LoadMonitor monitor) throws SourceLoadException {
+    return load(config, ContigSelection.ALL, monitor);
+  }
+
+  @Override
+  public DataSource load(SourceConfig config, ContigSelection contigs, LoadMonitor monitor)
+      throws SourceLoadException {
     Path file = config.path();
-    InMemoryFeatureSource.Builder out = InMemoryFeatureSource.builder();
+    InMemoryFeatureSource.Builder out = InMemoryFeatureSource.builder().keepOnly(contigs);
     BedRecords records = new BedRecords(BedOptions.of(config), new Interner());
     long lineNo = 0;
     try (TextInput input = TextInput.open(file)) {

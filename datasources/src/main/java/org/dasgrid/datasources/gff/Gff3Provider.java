@@ -10,6 +10,7 @@ import java.util.Map;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
+import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.InMemoryFeatureSource;
@@ -37,8 +38,14 @@ public final class Gff3Provider implements DataSourceProvider {
 
   @Override
   public DataSource load(SourceConfig config, LoadMonitor monitor) throws SourceLoadException {
+    return load(config, ContigSelection.ALL, monitor);
+  }
+
+  @Override
+  public DataSource load(SourceConfig config, ContigSelection contigs, LoadMonitor monitor)
+      throws SourceLoadException {
     Path file = config.path();
-    InMemoryFeatureSource.Builder out = InMemoryFeatureSource.builder();
+    InMemoryFeatureSource.Builder out = InMemoryFeatureSource.builder().keepOnly(contigs);
     Interner pool = new Interner();
     try (TextInput input = TextInput.open(file)) {
       GffLines lines = new GffLines(input.reader());

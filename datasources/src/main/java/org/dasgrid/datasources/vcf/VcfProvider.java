@@ -10,6 +10,7 @@ import org.dasgrid.core.feature.Interner;
 import org.dasgrid.core.feature.Method;
 import org.dasgrid.core.genotype.GenotypeIndexBuilder;
 import org.dasgrid.core.genotype.SetEncoding;
+import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.InMemoryFeatureSource;
@@ -38,6 +39,13 @@ public final class VcfProvider implements DataSourceProvider {
 
   @Override
   public DataSource load(SourceConfig config, LoadMonitor monitor) throws SourceLoadException {
+    return load(config, ContigSelection.ALL, monitor);
+  }
+
+  /** Records on contigs not selected are skipped before their genotype columns are read. */
+  @Override
+  public DataSource load(SourceConfig config, ContigSelection contigs, LoadMonitor monitor)
+      throws SourceLoadException {
     Path file = config.path();
     SetEncoding encoding = encoding(config);
     try (TextInput input = TextInput.open(file);
@@ -49,7 +57,7 @@ public final class VcfProvider implements DataSourceProvider {
         throw SourceLoadException.badFile(file, "'genotypes: true' but the VCF has no sample columns");
       }
       Interner pool = new Interner();
-      InMemoryFeatureSource.Builder sites = InMemoryFeatureSource.builder();
+      InMemoryFeatureSource.Builder sites = InMemoryFeatureSource.builder().keepOnly(contigs);
       GenotypeIndexBuilder genotypes =
           config.genotypes() ? new GenotypeIndexBuilder(header.samples(), encoding) : null;
       for (VcfHeader.Contig c : header.contigs()) {
@@ -117,6 +125,14 @@ public final class VcfProvider implements DataSourceProvider {
       }
       VcfLine r = line;
       r.parse(b, from, to);
+      if (!sites.keeps(r.chrom)) {
+        // another node's contig: it keeps its place in the order, nothing else
+        sites.skip(r.chrom, r.end);
+        if (genotypes != null) {
+          genotypes.declareContig(r.chrom);
+        }
+        return;
+      }
       List<String> alts = r.alts;
       for (String alt : alts) {
         sites.add(siteFeature(r, alt));

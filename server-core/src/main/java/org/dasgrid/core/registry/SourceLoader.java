@@ -22,6 +22,8 @@ import org.dasgrid.core.das.command.StylesheetCommand;
 import org.dasgrid.core.render.XmlRenderer;
 import org.dasgrid.core.source.AliasTable;
 import org.dasgrid.core.source.AliasedSource;
+import org.dasgrid.core.source.ContigSelection;
+import org.dasgrid.core.source.EmptySource;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.DataSourceProviders;
@@ -43,18 +45,26 @@ public final class SourceLoader implements AutoCloseable {
   private final LoadListener listener;
   private final ExecutorService executor;
   private final HeapGuard heapGuard;
+  private final Placement placement;
   private final Map<String, Reloads> reloads = new java.util.HashMap<>();
 
   public SourceLoader(DataSourceProviders providers, LoadListener listener, int threads) {
     this(providers, listener, threads, 1.0);
   }
 
+  public SourceLoader(DataSourceProviders providers, LoadListener listener, int threads, double maxHeapShare) {
+    this(providers, listener, threads, maxHeapShare, Placement.SINGLE_NODE);
+  }
+
   /**
    * @param maxHeapShare the share of the maximum heap a load may fill before it is refused (the other
    *     sources and the requests need the rest)
+   * @param placement which contigs of each source this node loads, and how it serves them
    */
-  public SourceLoader(DataSourceProviders providers, LoadListener listener, int threads, double maxHeapShare) {
+  public SourceLoader(DataSourceProviders providers, LoadListener listener, int threads, double maxHeapShare,
+      Placement placement) {
     this.providers = providers;
+    this.placement = placement;
     this.listener = listener;
     this.heapGuard = new HeapGuard(maxHeapShare);
     AtomicInteger n = new AtomicInteger();
@@ -144,9 +154,10 @@ public final class SourceLoader implements AutoCloseable {
           slot.setState(new SourceState.Loading(progress));
         }
       }, started);
-      slot.setState(new SourceState.Ready(loaded));
+      LoadedSource published = placement.publish(loaded);
+      slot.setState(new SourceState.Ready(published));
       slot.setLastReloadError(null);
-      listener.loaded(loaded, reload);
+      listener.loaded(published, reload);
       return true;
     } catch (SourceLoadException e) {
       fail(slot, e.getMessage(), replacing, reload);
@@ -192,7 +203,9 @@ public final class SourceLoader implements AutoCloseable {
     }
     ThrottledMonitor monitor = new ThrottledMonitor(config.id(), totalBytes, startedNanos, progressSink);
     heapGuard.check();
-    DataSource data = provider.load(config, monitor);
+    ContigSelection held = placement.held(config);
+    // a cluster node holding none of a source reads none of it: the nodes that hold it answer
+    DataSource data = held.isNone() ? EmptySource.INSTANCE : provider.load(config, held, monitor);
     Optional<String> stylesheet = Optional.empty();
     if (config.stylesheet().isPresent()) {
       stylesheet = Optional.of(readStylesheet(config.stylesheet().get()));

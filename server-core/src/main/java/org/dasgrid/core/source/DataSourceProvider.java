@@ -17,4 +17,16 @@ public interface DataSourceProvider {
    * and line for bad input, never with a stack trace for the user to read.
    */
   DataSource load(SourceConfig config, LoadMonitor monitor) throws SourceLoadException;
+
+  /**
+   * Loads a source of which this node holds only some contigs (a cluster shards sources by contig). A
+   * provider that can should keep only the records on {@code contigs}, to save memory, while still listing
+   * every reference of the file in {@link DataSource#entryPoints()} with its full length, in the file's
+   * order, so that every node agrees on the references and their order. The node only ever asks the source
+   * about selected contigs. By default everything is loaded, which is always correct.
+   */
+  default DataSource load(SourceConfig config, ContigSelection contigs, LoadMonitor monitor)
+      throws SourceLoadException {
+    return load(config, monitor);
+  }
 }

@@ -29,25 +29,30 @@ public final class InMemoryFeatureSource implements DataSource {
   private final SourceStats stats;
 
   private InMemoryFeatureSource(Builder b) {
+    // every reference of the input, held or not, in order: declared ones first, then by first feature
+    Map<String, Integer> lengths = new LinkedHashMap<>(b.declared);
+    b.extents.forEach((ref, end) -> lengths.merge(ref, end, Math::max));
     Map<String, List<Feature>> perRef = new LinkedHashMap<>();
-    for (String ref : b.declared.keySet()) {
-      perRef.put(ref, new ArrayList<>());
+    for (String ref : lengths.keySet()) {
+      if (b.keeps(ref)) {
+        perRef.put(ref, new ArrayList<>());
+      }
     }
     Map<String, FeatureType> types = new HashMap<>();
     Map<String, int[]> counts = new TreeMap<>();
     for (Feature f : b.features) {
-      perRef.computeIfAbsent(f.ref(), k -> new ArrayList<>()).add(f);
+      perRef.get(f.ref()).add(f);
       types.putIfAbsent(f.type().id(), f.type());
       counts.computeIfAbsent(f.type().id(), k -> new int[1])[0]++;
     }
     Map<String, IntervalIndex<Feature>> idx = new HashMap<>();
-    List<EntryPoint> eps = new ArrayList<>();
     for (Map.Entry<String, List<Feature>> e : perRef.entrySet()) {
-      IntervalIndex<Feature> index = IntervalIndex.of(e.getValue(), Feature::start, Feature::end);
-      idx.put(e.getKey(), index);
-      int length = Math.max(b.declared.getOrDefault(e.getKey(), 0), index.maxEnd());
-      if (length > 0) {
-        eps.add(EntryPoint.of(e.getKey(), length));
+      idx.put(e.getKey(), IntervalIndex.of(e.getValue(), Feature::start, Feature::end));
+    }
+    List<EntryPoint> eps = new ArrayList<>();
+    for (Map.Entry<String, Integer> e : lengths.entrySet()) {
+      if (e.getValue() > 0) {
+        eps.add(EntryPoint.of(e.getKey(), e.getValue()));
       }
     }
     this.entryPoints = withBuiltInAliases(eps);
@@ -173,7 +178,12 @@ public final class InMemoryFeatureSource implements DataSource {
   /** Collects features and declared reference lengths; not thread-safe. */
   public static final class Builder {
     private final Map<String, Integer> declared = new LinkedHashMap<>();
+    /** Every reference features were added on, in order of the first, with the largest end. */
+    private final Map<String, Integer> extents = new LinkedHashMap<>();
     private final List<Feature> features = new ArrayList<>();
+    private ContigSelection keep = ContigSelection.ALL;
+    /** {@link #keep}'s answer per reference: asked once per feature, so looked up rather than recomputed. */
+    private final Map<String, Boolean> kept = new HashMap<>();
     private final List<Feature.Builder> pending = new ArrayList<>();
     private long bytesRead;
 
@@ -186,8 +196,34 @@ public final class InMemoryFeatureSource implements DataSource {
       return this;
     }
 
+    /**
+     * Keeps only the features on these references (a cluster node holding some contigs of a source); the
+     * others still count for the references' order and lengths, so every node lists the same entry points.
+     */
+    public Builder keepOnly(ContigSelection contigs) {
+      this.keep = java.util.Objects.requireNonNull(contigs, "contigs");
+      return this;
+    }
+
     public Builder add(Feature f) {
-      features.add(f);
+      extents.merge(f.ref(), f.end(), Math::max);
+      if (keeps(f.ref())) {
+        features.add(f);
+      }
+      return this;
+    }
+
+    /** Whether features on {@code ref} are kept ({@link #keepOnly}). */
+    public boolean keeps(String ref) {
+      return keep.isAll() || kept.computeIfAbsent(ref, keep::includes);
+    }
+
+    /**
+     * Notes a record on a reference that is not kept, without making its feature: it counts only for the
+     * reference's place in the order and its length.
+     */
+    public Builder skip(String ref, int end) {
+      extents.merge(ref, end, Math::max);
       return this;
     }
 
@@ -251,7 +287,10 @@ public final class InMemoryFeatureSource implements DataSource {
         }
       }
       for (Feature.Builder b : pending) {
-        features.add(b.build());
+        extents.merge(b.ref(), b.end(), Math::max);
+        if (keeps(b.ref())) {
+          features.add(b.build());
+        }
       }
       pending.clear();
     }
