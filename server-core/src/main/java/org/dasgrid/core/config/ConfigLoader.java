@@ -146,10 +146,28 @@ public final class ConfigLoader {
             + "(java -jar dasgrid.jar --hash-token TOKEN prints one)");
       }
     }
-    config.clusterConfig().ifPresent(c -> validateCluster(name, c, ids));
+    config.clusterConfig().ifPresent(c -> validateCluster(name, c, ids, config.file().getParent()));
   }
 
-  private static void validateCluster(String name, ClusterConfig c, Set<String> sourceIds) {
+  private static void validateCluster(String name, ClusterConfig c, Set<String> sourceIds, Path baseDir) {
+    if (c.nodes().isEmpty()) {
+      throw new ConfigException(name + ": cluster.nodes: a cluster needs at least one node");
+    }
+    if (c.deadlineMs() < 1) {
+      throw new ConfigException(name + ": cluster.deadlineMs must be at least 1, not " + c.deadlineMs());
+    }
+    if (c.probeIntervalMs() < 10) {
+      throw new ConfigException(name + ": cluster.probeIntervalMs must be at least 10, not " + c.probeIntervalMs());
+    }
+    if (c.tls() != null) {
+      ClusterConfig.Tls t = c.tls();
+      if (t.cert() == null || t.key() == null || t.ca() == null) {
+        throw new ConfigException(name + ": cluster.tls needs cert, key and ca (PEM files)");
+      }
+      requireFile("cluster.tls.cert", baseDir.resolve(t.cert()));
+      requireFile("cluster.tls.key", baseDir.resolve(t.key()));
+      requireFile("cluster.tls.ca", baseDir.resolve(t.ca()));
+    }
     Set<String> nodeIds = new HashSet<>();
     for (ClusterConfig.Node n : c.nodes()) {
       if (n == null) {
@@ -169,7 +187,7 @@ public final class ConfigLoader {
       if (s == null) {
         throw new ConfigException(name + ": cluster.shards has an empty entry");
       }
-      if (s.contigs().contains(null)) {
+      if (s.contigs().stream().anyMatch(java.util.Objects::isNull)) {
         throw new ConfigException(name + ": cluster.shards (" + s.source() + "): empty contig name");
       }
       if (!nodeIds.contains(s.node())) {

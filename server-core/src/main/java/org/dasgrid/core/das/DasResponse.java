@@ -22,6 +22,11 @@ public interface DasResponse {
   /** Writes the body to {@code out}, which the caller buffers; does not close it. */
   void writeTo(OutputStream out) throws IOException;
 
+  /** Headers beyond the DAS ones (which cluster nodes answered, whether the answer is partial). */
+  default java.util.Map<String, String> headers() {
+    return java.util.Map.of();
+  }
+
   /** A response whose body is written by {@code writer}. */
   static DasResponse of(String contentType, String cacheKey, String capabilities, BodyWriter writer) {
     return new DasResponse() {

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.dasgrid.core.cluster.FanOutReport;
 import org.dasgrid.core.das.command.DsnCommand;
 import org.dasgrid.core.das.command.EntryPointsCommand;
 import org.dasgrid.core.das.command.FeaturesCommand;
@@ -44,15 +45,65 @@ public final class DasService {
         && !(request.command().equals("sources"))) {
       throw new DasException(DasStatus.BAD_COMMAND, "unknown command '%s'", shorten(request.command()));
     }
-    DasResponse response = command.execute(request, context);
+    DasContext perRequest = context.forRequest();
+    DasResponse response = command.execute(request, perRequest);
+    FanOutReport report = perRequest.report();
     String key = response.cacheKey();
-    if (key.isEmpty()) {
+    if (report.isPartial()) {
+      // an answer missing shards is never cached, nor given an ETag a later complete answer would share
+      key = "";
+    } else if (!key.isEmpty()) {
+      // documents carry hrefs built from the client's DAS root (Host header, proxy path), so the same query
+      // through another root is other bytes: it must not share cache entries or ETags
+      key = request.dasBase() + "|" + key;
+    }
+    Map<String, String> headers = clusterHeaders(report);
+    if (key.equals(response.cacheKey()) && headers.isEmpty()) {
       return response;
     }
-    // documents carry hrefs built from the client's DAS root (Host header, proxy path), so the same query
-    // through another root is other bytes: it must not share cache entries or ETags
-    return DasResponse.of(response.contentType(), request.dasBase() + "|" + key, response.capabilities(),
-        response::writeTo);
+    return withKeyAndHeaders(response, key, headers);
+  }
+
+  /** {@code X-DasGrid-Nodes} (who answered) and, for a partial answer, {@code X-DasGrid-Partial} (what not). */
+  static Map<String, String> clusterHeaders(FanOutReport report) {
+    if (report.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, String> h = new java.util.LinkedHashMap<>();
+    h.put("X-DasGrid-Nodes", report.nodesText());
+    if (report.isPartial()) {
+      h.put("X-DasGrid-Partial", "missing " + report.missingText());
+    }
+    return h;
+  }
+
+  private static DasResponse withKeyAndHeaders(DasResponse r, String key, Map<String, String> headers) {
+    return new DasResponse() {
+      @Override
+      public String contentType() {
+        return r.contentType();
+      }
+
+      @Override
+      public String cacheKey() {
+        return key;
+      }
+
+      @Override
+      public String capabilities() {
+        return r.capabilities();
+      }
+
+      @Override
+      public void writeTo(java.io.OutputStream out) throws java.io.IOException {
+        r.writeTo(out);
+      }
+
+      @Override
+      public Map<String, String> headers() {
+        return headers;
+      }
+    };
   }
 
   /** A small well-formed error document (XML, or JSON when asked) for a DAS status and message. */

@@ -166,7 +166,7 @@ final class GenotypeIndex implements GenotypeQueries {
         hom.add(tally.hom[s]);
       }
     }
-    return new SampleAnswer(samples, chosen.size(), chosen.raw(), het.raw(), hom.raw());
+    return SampleAnswer.of(samples, chosen.size(), chosen.raw(), het.raw(), hom.raw());
   }
 
   @Override
@@ -344,7 +344,7 @@ final class GenotypeIndex implements GenotypeQueries {
     }
 
     VariantAnswer answer(GenotypeIndex index) {
-      return new VariantAnswer(index, size, contig, row, het, hom, ac, an);
+      return new IndexVariantAnswer(index, size, contig, row, het, hom, ac, an);
     }
   }
 }

@@ -42,5 +42,19 @@ public interface GenotypeQueries {
   /** The totals of {@link #variants} and {@link #carriers} without a limit. */
   CountAnswer count(GenotypeQuery query);
 
+  /**
+   * The numbers of the samples {@link #carriers} lists without a limit, ascending: what answers of several
+   * nodes (each holding some contigs) are united by to count carriers once.
+   */
+  default int[] carrierNumbers(GenotypeQuery query) {
+    SampleAnswer a = carriers(new GenotypeQuery(query.segments(), query.zygosity(), query.samples(),
+        java.util.OptionalInt.empty()));
+    int[] out = new int[a.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = a.sampleNumber(i);
+    }
+    return out;
+  }
+
   GenotypeStats stats();
 }

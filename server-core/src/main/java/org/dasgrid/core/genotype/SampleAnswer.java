@@ -2,30 +2,43 @@ package org.dasgrid.core.genotype;
 
 import java.util.List;
 
-/** The samples a query matched, in the cohort's (VCF column) order, with their het and hom-alt counts. */
-public final class SampleAnswer {
-  private final List<String> names;
-  private final int size;
-  private final int[] sample;
-  private final int[] het;
-  private final int[] hom;
+/**
+ * The samples a query matched, in the cohort's (VCF column) order, with their het and hom-alt counts and
+ * their sample numbers (positions in the cohort, which answers from several nodes are merged by).
+ */
+public interface SampleAnswer {
+  int size();
 
-  SampleAnswer(List<String> names, int size, int[] sample, int[] het, int[] hom) {
-    this.names = names;
-    this.size = size;
-    this.sample = sample;
-    this.het = het;
-    this.hom = hom;
-  }
+  SampleRow get(int i);
 
-  public int size() {
-    return size;
-  }
+  /** The cohort position of the {@code i}-th sample. */
+  int sampleNumber(int i);
 
-  public SampleRow get(int i) {
-    if (i < 0 || i >= size) {
-      throw new IndexOutOfBoundsException(i);
-    }
-    return new SampleRow(names.get(sample[i]), het[i], hom[i]);
+  /** An answer from sample numbers and counts, in cohort order; {@code names} is the cohort. */
+  static SampleAnswer of(List<String> names, int size, int[] sample, int[] het, int[] hom) {
+    return new SampleAnswer() {
+      @Override
+      public int size() {
+        return size;
+      }
+
+      @Override
+      public SampleRow get(int i) {
+        check(i);
+        return new SampleRow(names.get(sample[i]), het[i], hom[i]);
+      }
+
+      @Override
+      public int sampleNumber(int i) {
+        check(i);
+        return sample[i];
+      }
+
+      private void check(int i) {
+        if (i < 0 || i >= size) {
+          throw new IndexOutOfBoundsException(i);
+        }
+      }
+    };
   }
 }

@@ -26,14 +26,15 @@ public final class SampleSelection {
     this.bitmap = RoaringBitmap.bitmapOf(members);
   }
 
-  static SampleSelection all(int cohortSize) {
+  /** The whole cohort of {@code cohortSize} samples. */
+  public static SampleSelection all(int cohortSize) {
     int[] everyone = new int[cohortSize];
     Arrays.setAll(everyone, i -> i);
     return new SampleSelection(cohortSize, true, everyone);
   }
 
   /** A subset of sample numbers (0-based column order); duplicates are ignored. */
-  static SampleSelection of(int cohortSize, int[] sampleNumbers) {
+  public static SampleSelection of(int cohortSize, int[] sampleNumbers) {
     int[] sorted = Arrays.stream(sampleNumbers).sorted().distinct().toArray();
     for (int s : sorted) {
       if (s < 0 || s >= cohortSize) {
@@ -56,8 +57,13 @@ public final class SampleSelection {
     return sample >= 0 && sample < cohortSize && (words[sample >>> 6] & (1L << sample)) != 0;
   }
 
-  int cohortSize() {
+  public int cohortSize() {
     return cohortSize;
+  }
+
+  /** The chosen sample numbers, ascending (a copy). */
+  public int[] sampleNumbers() {
+    return members.clone();
   }
 
   /** The chosen sample numbers, ascending. Not copied: callers must not modify it. */

@@ -1,38 +1,30 @@
 package org.dasgrid.core.genotype;
 
+import java.util.List;
+
 /**
- * The variants a query matched, in answer order (the source's contig order, then position, ALT, REF). Holds
- * the engine's row numbers and the counts computed for the chosen samples; {@link #get} materializes a row.
+ * The variants a query matched, in answer order (the source's contig order, then position, ALT, REF). The
+ * engine's answers hold row numbers and materialize a row on {@link #get}; merged answers (a cluster's) hold
+ * the rows themselves.
  */
-public final class VariantAnswer {
-  private final GenotypeIndex index;
-  private final int size;
-  private final int[] contig;
-  private final int[] row;
-  private final int[] het;
-  private final int[] hom;
-  private final int[] ac;
-  private final int[] an;
+public interface VariantAnswer {
+  int size();
 
-  VariantAnswer(GenotypeIndex index, int size, int[] contig, int[] row, int[] het, int[] hom, int[] ac, int[] an) {
-    this.index = index;
-    this.size = size;
-    this.contig = contig;
-    this.row = row;
-    this.het = het;
-    this.hom = hom;
-    this.ac = ac;
-    this.an = an;
-  }
+  VariantRow get(int i);
 
-  public int size() {
-    return size;
-  }
+  /** An answer of rows already made, in answer order. */
+  static VariantAnswer of(List<VariantRow> rows) {
+    List<VariantRow> copy = List.copyOf(rows);
+    return new VariantAnswer() {
+      @Override
+      public int size() {
+        return copy.size();
+      }
 
-  public VariantRow get(int i) {
-    if (i < 0 || i >= size) {
-      throw new IndexOutOfBoundsException(i);
-    }
-    return index.row(contig[i], row[i], het[i], hom[i], ac[i], an[i]);
+      @Override
+      public VariantRow get(int i) {
+        return copy.get(i);
+      }
+    };
   }
 }

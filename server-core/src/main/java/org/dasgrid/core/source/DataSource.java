@@ -40,4 +40,11 @@ public interface DataSource {
 
   /** Size figures for the status page, metrics and logs. */
   SourceStats stats();
+
+  /**
+   * Says which segments and feature ids are about to be counted and read with this filter, so that a source
+   * whose data live elsewhere (a cluster's) can fetch them at once, in parallel, before the answer starts.
+   * In-memory and on-disk sources ignore it.
+   */
+  default void prefetch(List<Segment> segments, List<String> featureIds, FeatureFilter filter) {}
 }

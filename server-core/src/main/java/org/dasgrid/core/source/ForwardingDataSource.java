@@ -58,4 +58,9 @@ public abstract class ForwardingDataSource implements DataSource {
   public SourceStats stats() {
     return delegate.stats();
   }
+
+  @Override
+  public void prefetch(List<Segment> segments, List<String> featureIds, FeatureFilter filter) {
+    delegate.prefetch(segments, featureIds, filter);
+  }
 }

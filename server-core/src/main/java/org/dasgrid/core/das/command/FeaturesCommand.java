@@ -66,6 +66,14 @@ public final class FeaturesCommand implements DasCommand {
             ? Segments.allReferences(data)
             : Segments.resolveAll(q.segments(), data);
     Map<String, List<Feature>> byId = new LinkedHashMap<>();
+    List<Segment> foundSegments = new ArrayList<>();
+    for (ResolvedSegment r : segments) {
+      if (r instanceof ResolvedSegment.Found f) {
+        foundSegments.add(f.segment());
+      }
+    }
+    // a sharded source fetches the other nodes' parts here, all at once, before anything is counted or written
+    data.prefetch(foundSegments, q.featureIds(), q.filter());
     long total = 0;
     for (ResolvedSegment r : segments) {
       if (r instanceof ResolvedSegment.Found f) {

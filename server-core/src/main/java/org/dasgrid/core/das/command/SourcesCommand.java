@@ -127,11 +127,15 @@ public final class SourcesCommand implements DasCommand {
 
   /** The first reference that carries features, as a range clients may use to test the source. */
   private static EntryPoint testReference(LoadedSource ls) {
-    for (EntryPoint e : ls.data().entryPoints()) {
-      if (ls.data().countFeatures(new org.dasgrid.core.segment.Segment(e.name(), 1, e.length()),
-          org.dasgrid.core.source.FeatureFilter.ANY) > 0) {
-        return e;
+    try {
+      for (EntryPoint e : ls.data().entryPoints()) {
+        if (ls.data().countFeatures(new org.dasgrid.core.segment.Segment(e.name(), 1, e.length()),
+            org.dasgrid.core.source.FeatureFilter.ANY) > 0) {
+          return e;
+        }
       }
+    } catch (DasException e) {
+      // a sharded source whose other nodes do not answer now: the listing still lists it
     }
     return ls.data().entryPoints().get(0);
   }

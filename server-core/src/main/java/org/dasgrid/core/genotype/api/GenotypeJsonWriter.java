@@ -2,6 +2,7 @@ package org.dasgrid.core.genotype.api;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
+import org.dasgrid.core.cluster.FanOutReport;
 import org.dasgrid.core.render.JsonOutput;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
@@ -45,6 +46,15 @@ public final class GenotypeJsonWriter {
 
   public static void write(GenotypeResult result, boolean ndjson, RequestTimer timer, OutputStream out)
       throws IOException {
+    write(result, ndjson, null, timer, out);
+  }
+
+  /**
+   * As above; a cluster answer also says which nodes answered ({@code nodes}, each with its contigs and
+   * engine time) and whether shards are missing ({@code partial}, {@code missing}), before the timings.
+   */
+  public static void write(GenotypeResult result, boolean ndjson, FanOutReport report, RequestTimer timer,
+      OutputStream out) throws IOException {
     try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
       g.setRootValueSeparator(new SerializedString("\n"));
       if (result instanceof GenotypeResult.Variants v) {
@@ -53,6 +63,9 @@ public final class GenotypeJsonWriter {
         samples(s.answer(), ndjson, g);
       } else if (result instanceof GenotypeResult.Count c) {
         count(c.answer(), g);
+      }
+      if (report != null) {
+        cluster(report, g);
       }
       timings(timer, g);
       g.writeEndObject();
@@ -136,6 +149,33 @@ public final class GenotypeJsonWriter {
     g.writeNumberField("het", c.het());
     g.writeNumberField("hom", c.hom());
     g.writeNumberField("samples", c.samples());
+  }
+
+  private static void cluster(FanOutReport report, JsonGenerator g) throws IOException {
+    g.writeArrayFieldStart("nodes");
+    for (FanOutReport.Node n : report.nodes()) {
+      g.writeStartObject();
+      g.writeStringField("node", n.node());
+      g.writeArrayFieldStart("contigs");
+      for (String c : n.contigs()) {
+        g.writeString(c);
+      }
+      g.writeEndArray();
+      g.writeNumberField("elapsed_db_ms", RequestTimer.millis(n.dbNanos()));
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeBooleanField("partial", report.isPartial());
+    if (report.isPartial()) {
+      g.writeArrayFieldStart("missing");
+      for (FanOutReport.Missing m : report.missing()) {
+        g.writeStartObject();
+        g.writeStringField("contig", m.contig());
+        g.writeStringField("reason", m.reason());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+    }
   }
 
   private static void timings(RequestTimer timer, JsonGenerator g) throws IOException {

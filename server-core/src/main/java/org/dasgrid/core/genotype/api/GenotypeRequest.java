@@ -30,7 +30,7 @@ import org.dasgrid.core.source.EntryPoint;
  * {@code server.maxFeaturesPerResponse} rows, and a larger answer is a 400 asking for a limit.
  */
 public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, OptionalInt cap) {
-  private static final Set<String> ARGUMENTS = Set.of("segment", "zygosity", "samples", "limit");
+  private static final Set<String> ARGUMENTS = Set.of("segment", "zygosity", "samples", "limit", "partial");
   private static final int MAX_LISTED_UNKNOWN = 5;
 
   public static GenotypeRequest parse(GenotypeEndpoint endpoint, QueryArguments args, DataSource source,
@@ -44,10 +44,12 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
     for (String name : args.asMap().keySet()) {
       // '_' arguments are cache busters added by browser libraries
       if (!ARGUMENTS.contains(name) && !name.startsWith("_")) {
-        throw DasException.badArguments("unknown argument '%s'; use segment, zygosity, samples, limit",
+        throw DasException.badArguments("unknown argument '%s'; use segment, zygosity, samples, limit, partial",
             shorten(name));
       }
     }
+    // partial=allow|deny: read by the cluster; checked here for every source, so a typo is an error anywhere
+    org.dasgrid.core.cluster.FanOutOptions.allowPartial(args);
     List<Segment> segments = segments(args, source, maxSegments);
     for (Segment seg : segments) {
       if (seg.length() > maxSpan) {

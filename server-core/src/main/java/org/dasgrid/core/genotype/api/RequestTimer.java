@@ -28,6 +28,14 @@ public final class RequestTimer {
     }
   }
 
+  /**
+   * Makes {@code elapsed_db_ms} the given engine time: in a cluster answer that is the nodes' (the longest of
+   * those working in parallel), not the wall time of asking them, which is part of {@code elapsed_ms}.
+   */
+  public void useEngineNanos(long nanos) {
+    dbNanos = nanos;
+  }
+
   public double dbMillis() {
     return millis(dbNanos);
   }

@@ -1,0 +1,215 @@
+package org.dasgrid.core.cluster;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.PriorityQueue;
+import java.util.TreeMap;
+import org.dasgrid.core.genotype.CountAnswer;
+import org.dasgrid.core.genotype.GenotypeQueries;
+import org.dasgrid.core.genotype.GenotypeQuery;
+import org.dasgrid.core.genotype.GenotypeStats;
+import org.dasgrid.core.genotype.SampleAnswer;
+import org.dasgrid.core.genotype.SampleSelection;
+import org.dasgrid.core.genotype.VariantAnswer;
+import org.dasgrid.core.genotype.VariantRow;
+import org.dasgrid.core.genotype.Zygosity;
+import org.dasgrid.core.segment.Segment;
+import org.dasgrid.core.source.GenotypeSource;
+
+/**
+ * Genotype queries over a sharded cohort, for one request: each node holding some of the queried contigs
+ * answers for them with the limit applied, and the answers are merged here and limited again.
+ *
+ * <p>Merging is exact. Variants: every variant lives on one contig, so the first N of the merged order are
+ * among the first N of their node, and each node applies the limit. Samples: a sample's counts are summed
+ * over every node where it has calls, and whether it carries the zygosity asked for is only known from the
+ * sums (a sample het on one node may be hom-only on another), so nodes send all their samples with calls
+ * (at most the cohort) and the limit applies here. Counts of carriers unite the nodes' carrier sets rather
+ * than add them.
+ */
+final class ClusterGenotypes implements GenotypeQueries {
+  private final ClusterSource source;
+  private final FanOut fanOut;
+  private final Catalog catalog;
+
+  ClusterGenotypes(ClusterSource source, FanOut fanOut, Catalog catalog) {
+    this.source = source;
+    this.fanOut = fanOut;
+    this.catalog = catalog;
+  }
+
+  @Override
+  public List<String> sampleNames() {
+    return catalog.data().samples();
+  }
+
+  @Override
+  public OptionalInt sampleNumber(String name) {
+    return catalog.sampleNumber(name);
+  }
+
+  @Override
+  public SampleSelection allSamples() {
+    return catalog.everyone();
+  }
+
+  @Override
+  public SampleSelection select(int... sampleNumbers) {
+    return SampleSelection.of(sampleNames().size(), sampleNumbers);
+  }
+
+  @Override
+  public List<String> contigs() {
+    return catalog.data().genotypeContigs();
+  }
+
+  @Override
+  public VariantAnswer variants(GenotypeQuery query) {
+    GenotypeCall call = call(query, false);
+    var parts = fanOut.run(ClusterView.contigsOf(query.segments()), (node, contigs, deadline) ->
+        node.variants(source.id(), call.withSegments(on(query.segments(), contigs)), deadline));
+    Comparator<VariantRow> order = Comparator
+        .comparingInt((VariantRow v) -> catalog.contigIndex(v.chrom()))
+        .thenComparingInt(VariantRow::pos)
+        .thenComparing(VariantRow::alt)
+        .thenComparing(VariantRow::ref);
+    // k-way merge of the nodes' ordered lists, stopping at the limit
+    PriorityQueue<Cursor> heads = new PriorityQueue<>((a, b) -> order.compare(a.head(), b.head()));
+    for (FanOut.Part<List<VariantRow>> p : parts) {
+      if (!p.value().isEmpty()) {
+        heads.add(new Cursor(p.value()));
+      }
+    }
+    int limit = query.limitOrMax();
+    List<VariantRow> out = new ArrayList<>();
+    while (!heads.isEmpty() && out.size() < limit) {
+      Cursor c = heads.poll();
+      out.add(c.head());
+      if (c.advance()) {
+        heads.add(c);
+      }
+    }
+    return VariantAnswer.of(out);
+  }
+
+  /** A position in one node's ordered rows. */
+  private static final class Cursor {
+    private final List<VariantRow> rows;
+    private int at;
+
+    Cursor(List<VariantRow> rows) {
+      this.rows = rows;
+    }
+
+    VariantRow head() {
+      return rows.get(at);
+    }
+
+    boolean advance() {
+      return ++at < rows.size();
+    }
+  }
+
+  /**
+   * Each node lists every chosen sample with calls on its contigs (zygosity any, no limit: at most the
+   * cohort), so that a sample's het and hom counts are summed over all nodes; which samples carry the
+   * zygosity asked for follows from the sums (het for het, hom for hom), and the limit applies to them.
+   */
+  @Override
+  public SampleAnswer carriers(GenotypeQuery query) {
+    GenotypeCall call = call(new GenotypeQuery(query.segments(), Zygosity.ANY, query.samples(),
+        OptionalInt.empty()), false);
+    var parts = fanOut.run(ClusterView.contigsOf(query.segments()), (node, contigs, deadline) ->
+        node.samples(source.id(), call.withSegments(on(query.segments(), contigs)), deadline));
+    TreeMap<Integer, int[]> merged = new TreeMap<>();
+    for (FanOut.Part<SampleCounts> p : parts) {
+      SampleCounts c = p.value();
+      for (int i = 0; i < c.size(); i++) {
+        int[] hh = merged.computeIfAbsent(c.samples()[i], k -> new int[2]);
+        hh[0] += c.het()[i];
+        hh[1] += c.hom()[i];
+      }
+    }
+    Zygosity z = query.zygosity();
+    int limit = query.limitOrMax();
+    List<int[]> chosen = new ArrayList<>();
+    for (var e : merged.entrySet()) {
+      if (chosen.size() >= limit) {
+        break;
+      }
+      int[] hh = e.getValue();
+      if (z.includesHet() && hh[0] > 0 || z.includesHom() && hh[1] > 0) {
+        chosen.add(new int[] {e.getKey(), hh[0], hh[1]});
+      }
+    }
+    int n = chosen.size();
+    int[] numbers = new int[n];
+    int[] het = new int[n];
+    int[] hom = new int[n];
+    for (int i = 0; i < n; i++) {
+      numbers[i] = chosen.get(i)[0];
+      het[i] = chosen.get(i)[1];
+      hom[i] = chosen.get(i)[2];
+    }
+    return SampleAnswer.of(sampleNames(), n, numbers, het, hom);
+  }
+
+  @Override
+  public CountAnswer count(GenotypeQuery query) {
+    var contigs = ClusterView.contigsOf(query.segments());
+    GenotypeCall call = call(query, contigs.size() > 1);
+    var parts = fanOut.run(contigs, (node, assigned, deadline) ->
+        node.count(source.id(), call.withSegments(on(query.segments(), assigned)), deadline));
+    if (parts.size() == 1) {
+      return parts.get(0).value().counts();
+    }
+    long variants = 0;
+    long het = 0;
+    long hom = 0;
+    BitSet carriers = new BitSet(sampleNames().size());
+    for (FanOut.Part<CountReply> p : parts) {
+      CountAnswer c = p.value().counts();
+      variants += c.variants();
+      het += c.het();
+      hom += c.hom();
+      for (int s : p.value().carriers()) {
+        carriers.set(s);
+      }
+    }
+    return new CountAnswer(variants, het, hom, carriers.cardinality());
+  }
+
+  /** This node's part of the engine, if it holds one. */
+  @Override
+  public GenotypeStats stats() {
+    if (source.local() instanceof GenotypeSource g) {
+      return g.genotypes().stats();
+    }
+    return new GenotypeStats(sampleNames().size(), 0, 0, 0, 0, 0, 0, 0);
+  }
+
+  private static GenotypeCall call(GenotypeQuery q, boolean withCarriers) {
+    SampleSelection sel = q.samples();
+    List<Integer> samples = new ArrayList<>();
+    if (!sel.isAll()) {
+      for (int s : sel.sampleNumbers()) {
+        samples.add(s);
+      }
+    }
+    return new GenotypeCall(q.segments(), q.zygosity(), sel.isAll(), samples, q.limit(), withCarriers);
+  }
+
+  /** The segments lying on the given contigs. */
+  private static List<Segment> on(List<Segment> segments, List<String> contigs) {
+    List<Segment> out = new ArrayList<>();
+    for (Segment s : segments) {
+      if (contigs.contains(s.ref())) {
+        out.add(s);
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,32 @@
+package org.dasgrid.core.cluster;
+
+import java.util.Locale;
+import java.util.Optional;
+import org.dasgrid.core.das.DasException;
+import org.dasgrid.core.das.QueryArguments;
+
+/**
+ * How one request may be answered across the cluster: whether an answer missing some shards is acceptable
+ * (flagged as partial) rather than an error, and the most features a node sends per segment before it sends
+ * only the count.
+ */
+public record FanOutOptions(boolean allowPartial, int maxFeatures) {
+  public static final FanOutOptions STRICT = new FanOutOptions(false, Integer.MAX_VALUE);
+
+  /** From a request's {@code partial=allow|deny} argument (default deny). */
+  public static FanOutOptions of(QueryArguments args, int maxFeatures) {
+    return new FanOutOptions(allowPartial(args), maxFeatures);
+  }
+
+  public static boolean allowPartial(QueryArguments args) {
+    Optional<String> v = args.single("partial");
+    if (v.isEmpty()) {
+      return false;
+    }
+    return switch (v.get().trim().toLowerCase(Locale.ROOT)) {
+      case "allow", "true", "yes" -> true;
+      case "deny", "false", "no", "" -> false;
+      default -> throw DasException.badArguments("partial must be allow or deny");
+    };
+  }
+}
