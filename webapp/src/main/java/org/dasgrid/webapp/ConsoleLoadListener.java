@@ -2,9 +2,11 @@ package org.dasgrid.webapp;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import org.dasgrid.core.cluster.ClusterSource;
 import org.dasgrid.core.registry.LoadListener;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceState;
+import org.dasgrid.core.source.DataSource;
 
 /** Prints one line per source as it loads, progress of long loads, and failures with file and line. */
 final class ConsoleLoadListener implements LoadListener {
@@ -35,12 +37,24 @@ final class ConsoleLoadListener implements LoadListener {
 
   @Override
   public void loaded(LoadedSource s, boolean reload) {
-    var stats = s.data().stats();
+    String verb = reload ? "reloaded" : "loaded";
+    DataSource data = s.data();
+    String shard = "";
+    if (data instanceof ClusterSource cs) {
+      if (cs.held().isNone()) {
+        out.println(String.format(Locale.ROOT, "%s %s: held by other nodes (%s); answered through them", verb,
+            s.id(), String.join(", ", cs.holders())));
+        return;
+      }
+      data = cs.local();
+      shard = " (this node's shard: " + cs.held() + ")";
+    }
+    var stats = data.stats();
     double seconds = s.loadMillis() / 1000.0;
-    out.println(String.format(Locale.ROOT, "%s %s: %,d records on %,d references in %.2f s (%.1f MB/s)%s",
-        reload ? "reloaded" : "loaded", s.id(), stats.records(), s.data().entryPoints().size(), seconds,
+    out.println(String.format(Locale.ROOT, "%s %s: %,d records on %,d references in %.2f s (%.1f MB/s)%s%s",
+        verb, s.id(), stats.records(), data.entryPoints().size(), seconds,
         stats.bytesRead() / 1e6 / Math.max(seconds, 1e-3),
-        s.data() instanceof org.dasgrid.core.source.SequenceSource ? " with sequence" : ""));
+        data instanceof org.dasgrid.core.source.SequenceSource ? " with sequence" : "", shard));
   }
 
   @Override

@@ -23,7 +23,8 @@ final class CorsFilter extends HttpFilter {
     this.protectedSources = java.util.Set.copyOf(protectedSources);
   }
   static final String EXPOSED = "X-DAS-Version, X-DAS-Status, X-DAS-Server, X-DAS-Capabilities, ETag, "
-      + "Server-Timing, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After";
+      + "Server-Timing, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, "
+      + "X-DasGrid-Nodes, X-DasGrid-Partial";
 
   @Override
   protected void doFilter(HttpServletRequest req, HttpServletResponse resp, FilterChain chain)

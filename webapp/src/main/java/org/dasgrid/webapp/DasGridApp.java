@@ -1,17 +1,32 @@
 package org.dasgrid.webapp;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import org.dasgrid.core.cache.ResponseCache;
+import org.dasgrid.core.cluster.Cluster;
+import org.dasgrid.core.cluster.ClusterLayout;
+import org.dasgrid.core.cluster.LocalNode;
+import org.dasgrid.core.cluster.NodeClient;
+import org.dasgrid.core.config.ClusterConfig;
+import org.dasgrid.core.config.ConfigException;
 import org.dasgrid.core.config.ConfigLoader;
 import org.dasgrid.core.config.DasGridConfig;
 import org.dasgrid.core.das.DasContext;
 import org.dasgrid.core.das.DasService;
+import org.dasgrid.core.registry.Placement;
 import org.dasgrid.core.registry.SourceLoader;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.registry.SourceWatcher;
+import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSourceProviders;
+import org.dasgrid.proto.sidecar.GrpcNodeClient;
+import org.dasgrid.proto.sidecar.Sidecar;
+import org.dasgrid.proto.sidecar.TlsFiles;
 import org.dasgrid.webapp.observe.DasGridMetrics;
 
 /**
@@ -31,19 +46,63 @@ public final class DasGridApp implements AutoCloseable {
   private final SourceWatcher watcher;
   private final String version;
   private final DasGridMetrics metrics;
+  private final Cluster cluster;
+  private final Sidecar sidecar;
 
-  private DasGridApp(DasGridConfig config, PrintStream console, String version) {
+  private DasGridApp(DasGridConfig config, PrintStream console, String version, NodeOptions node) {
     this.config = config;
     this.version = version;
     DataSourceProviders providers = DataSourceProviders.discover(DasGridApp.class.getClassLoader());
     this.registry = new SourceRegistry(config.sources());
+    Optional<TlsFiles> tls = TlsFiles.of(config);
+    this.cluster = config.clusterConfig().map(c -> join(c, node, tls)).orElse(null);
     this.loader = new SourceLoader(providers, new ConsoleLoadListener(console), config.server().loadThreads(),
-        config.server().maxHeapShare());
+        config.server().maxHeapShare(), cluster != null ? cluster : Placement.SINGLE_NODE);
     this.das = new DasService(new DasContext(registry, config.server(), "DasGrid/" + version));
     this.cache = new ResponseCache(config.server().cacheBytes(), config.server().cacheMaxEntryBytes());
     this.watcher = new SourceWatcher(registry, loader);
     this.metrics = DasGridMetrics.create(registry, cache);
     this.loaded = loader.loadAll(registry);
+    this.sidecar = startSidecar(node, tls, console);
+  }
+
+  /** Joins the cluster of the config as the node {@code --node-id} names. */
+  private Cluster join(ClusterConfig c, NodeOptions node, Optional<TlsFiles> tls) {
+    String ids = String.join(", ", ClusterLayout.of(c).nodeIds());
+    String self = node.nodeId().orElseThrow(() -> new ConfigException(config.file().getFileName()
+        + ": the config has a cluster section: start each node with --node-id (one of " + ids + ")"));
+    if (c.nodes().stream().noneMatch(n -> n.id().equals(self))) {
+      throw new ConfigException("--node-id " + self + " is not in " + config.file().getFileName()
+          + "'s cluster.nodes (" + ids + ")");
+    }
+    return Cluster.join(c, self, registry, n -> GrpcNodeClient.connect(n, tls));
+  }
+
+  /**
+   * Serves this node's shards over gRPC on {@code --grpc-port}, or for a cluster node on the port of its own
+   * {@code grpc} address in the config.
+   */
+  private Sidecar startSidecar(NodeOptions node, Optional<TlsFiles> tls, PrintStream console) {
+    OptionalInt port = node.grpcPort();
+    if (port.isEmpty() && cluster != null) {
+      String address = cluster.layout().node(cluster.self()).orElseThrow().grpc();
+      port = OptionalInt.of(Integer.parseInt(address.substring(address.lastIndexOf(':') + 1)));
+    }
+    if (port.isEmpty()) {
+      return null;
+    }
+    NodeClient local = cluster != null ? cluster.local()
+        : new LocalNode(node.nodeId().orElse("standalone"), registry, s -> ContigSelection.ALL);
+    try {
+      Sidecar s = Sidecar.start(node.bind(), port.getAsInt(), local, serverName(), tls, loaded);
+      console.println("gRPC sidecar on " + node.bind() + ":" + s.port()
+          + (cluster == null ? "" : " (node " + cluster.self() + " of " + cluster.layout().nodeIds().size() + ")")
+          + (tls.isPresent() ? " with mutual TLS" : ""));
+      return s;
+    } catch (IOException e) {
+      close();
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**
@@ -52,6 +111,11 @@ public final class DasGridApp implements AutoCloseable {
    */
   public static DasGridApp start(Path configPath, PrintStream console) {
     return start(loadConfig(configPath), console);
+  }
+
+  /** As above, as a cluster node and/or with a gRPC sidecar. */
+  public static DasGridApp start(Path configPath, PrintStream console, NodeOptions node) {
+    return start(loadConfig(configPath), console, node);
   }
 
   /** Reads and validates a config file, or the bundled examples' when {@code configPath} is null. */
@@ -66,10 +130,14 @@ public final class DasGridApp implements AutoCloseable {
    * its sources in the background.
    */
   public static DasGridApp start(DasGridConfig config, PrintStream console) {
+    return start(config, console, NodeOptions.NONE);
+  }
+
+  public static DasGridApp start(DasGridConfig config, PrintStream console, NodeOptions node) {
     String version = implementationVersion();
     console.println("DasGrid " + version + ": config " + config.file() + " (" + config.sources().size()
         + " sources)");
-    return new DasGridApp(config, console, version);
+    return new DasGridApp(config, console, version, node);
   }
 
   static String implementationVersion() {
@@ -114,8 +182,24 @@ public final class DasGridApp implements AutoCloseable {
     return version;
   }
 
+  /** The cluster this node is part of, if the config has one. */
+  public Optional<Cluster> cluster() {
+    return Optional.ofNullable(cluster);
+  }
+
+  /** The gRPC sidecar's port, if one runs. */
+  public OptionalInt grpcPort() {
+    return sidecar == null ? OptionalInt.empty() : OptionalInt.of(sidecar.port());
+  }
+
   @Override
   public void close() {
+    if (sidecar != null) {
+      sidecar.close();
+    }
+    if (cluster != null) {
+      cluster.close();
+    }
     watcher.close();
     loader.close();
     cache.invalidateAll();

@@ -17,6 +17,9 @@ import org.dasgrid.webapp.page.HomePage;
  */
 public final class DasGridListener implements ServletContextListener {
   public static final String CONFIG_PARAMETER = "dasgrid.config";
+  public static final String NODE_ID_PARAMETER = "dasgrid.nodeId";
+  public static final String GRPC_PORT_PARAMETER = "dasgrid.grpcPort";
+  public static final String GRPC_BIND_PARAMETER = "dasgrid.grpcBind";
 
   @Override
   public void contextInitialized(ServletContextEvent event) {
@@ -25,7 +28,7 @@ public final class DasGridListener implements ServletContextListener {
     DasGridApp app = ctx.getAttribute(DasGridApp.ATTRIBUTE) instanceof DasGridApp given ? given : null;
     if (app == null) {
       String configured = setting(ctx, CONFIG_PARAMETER);
-      app = DasGridApp.start(configured == null ? null : Path.of(configured), System.out);
+      app = DasGridApp.start(configured == null ? null : Path.of(configured), System.out, nodeOptions(ctx));
       ctx.setAttribute(DasGridApp.ATTRIBUTE, app);
     }
 
@@ -59,6 +62,22 @@ public final class DasGridListener implements ServletContextListener {
     if (app instanceof DasGridApp a) {
       a.close();
     }
+  }
+
+  /** In a WAR, {@code dasgrid.nodeId} and {@code dasgrid.grpcPort} make the webapp a cluster node. */
+  private static NodeOptions nodeOptions(ServletContext ctx) {
+    String node = setting(ctx, NODE_ID_PARAMETER);
+    String port = setting(ctx, GRPC_PORT_PARAMETER);
+    java.util.OptionalInt grpc = java.util.OptionalInt.empty();
+    if (port != null) {
+      try {
+        grpc = java.util.OptionalInt.of(Integer.parseInt(port.trim()));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(GRPC_PORT_PARAMETER + " must be a port number, not '" + port + "'");
+      }
+    }
+    String bind = setting(ctx, GRPC_BIND_PARAMETER);
+    return new NodeOptions(java.util.Optional.ofNullable(node), grpc, bind == null ? "0.0.0.0" : bind);
   }
 
   private static String setting(ServletContext ctx, String name) {

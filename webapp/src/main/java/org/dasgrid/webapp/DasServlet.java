@@ -189,6 +189,7 @@ final class DasServlet extends HttpServlet {
     ResponseCache cache = app.cache();
     boolean gzip = HttpCaching.acceptsGzip(req);
     DasHeaders.set(resp, 200, app.serverName(), response.capabilities());
+    response.headers().forEach(resp::setHeader);
     resp.setContentType(response.contentType());
     resp.setHeader("Vary", "Accept-Encoding");
     if (!key.isEmpty()) {

@@ -48,7 +48,8 @@ public final class EmbeddedServer implements AutoCloseable {
   /** As {@link #start(ServerOptions, PrintStream)}, letting {@code customizer} add to Tomcat first. */
   public static EmbeddedServer start(ServerOptions options, PrintStream console, Customizer customizer)
       throws IOException {
-    return start(options, DasGridApp.start(options.config().orElse(null), console), console, customizer);
+    return start(options, DasGridApp.start(options.config().orElse(null), console, NodeOptions.of(options)), console,
+        customizer);
   }
 
   /**

@@ -23,6 +23,12 @@ import org.dasgrid.core.genotype.api.GenotypeRequest;
 import org.dasgrid.core.genotype.api.GenotypeResult;
 import org.dasgrid.core.genotype.api.RequestTimer;
 import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.core.cluster.ClusterSource;
+import org.dasgrid.core.cluster.ClusterView;
+import org.dasgrid.core.cluster.FanOutOptions;
+import org.dasgrid.core.cluster.FanOutReport;
+import org.dasgrid.core.genotype.GenotypeQueries;
+import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.source.GenotypeSource;
 
@@ -95,7 +101,7 @@ final class GenotypeServlet extends HttpServlet {
       throw new DasException(DasStatus.BAD_DATA_SOURCE, "unknown data source '%s'", shorten(parts[0]));
     }
     LoadedSource source = app.registry().require(parts[0]);
-    if (!(source.data() instanceof GenotypeSource genotypes)) {
+    if (!(source.data() instanceof GenotypeSource)) {
       throw new DasException(DasStatus.BAD_DATA_SOURCE,
           "data source '%s' has no genotypes (a VCF source with 'genotypes: true' has)", parts[0]);
     }
@@ -104,9 +110,21 @@ final class GenotypeServlet extends HttpServlet {
       args = args.plus(formBody(req));
     }
     ServerSettings limits = app.config().server();
-    GenotypeRequest request = GenotypeRequest.parse(endpoint, args, source.data(), genotypes.genotypes(),
+    DataSource data = source.data();
+    ClusterView cluster = null;
+    if (data instanceof ClusterSource sharded) {
+      // a cohort split over nodes: this request's view asks the others and reports who answered
+      cluster = sharded.open(FanOutOptions.of(args, limits.maxFeaturesPerResponse()));
+      data = cluster;
+    }
+    GenotypeQueries engine = ((GenotypeSource) data).genotypes();
+    GenotypeRequest request = GenotypeRequest.parse(endpoint, args, data, engine,
         limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan());
-    GenotypeResult result = timer.db(() -> request.run(genotypes.genotypes()));
+    GenotypeResult result = timer.db(() -> request.run(engine));
+    FanOutReport report = cluster == null ? null : cluster.report();
+    if (report != null) {
+      timer.useEngineNanos(report.engineNanos());
+    }
     boolean ndjson = wantsNdjson(req);
     boolean gzip = acceptsGzip(req);
     TimedBody body = new TimedBody(BUFFERED, (complete, length) -> {
@@ -127,7 +145,7 @@ final class GenotypeServlet extends HttpServlet {
       }
       return new BufferedOutputStream(resp.getOutputStream(), DasServlet.BUFFER);
     });
-    GenotypeJsonWriter.write(result, ndjson, timer, body);
+    GenotypeJsonWriter.write(result, ndjson, report, timer, body);
     body.finish();
   }
 
