@@ -100,7 +100,7 @@ final class GenotypeServlet extends HttpServlet {
     if (!readable) {
       throw new DasException(DasStatus.BAD_DATA_SOURCE, "unknown data source '%s'", shorten(parts[0]));
     }
-    LoadedSource source = app.registry().require(parts[0]);
+    LoadedSource source = app.registry().require(parts[0], app.config().server().requestTimeoutMillis());
     if (!(source.data() instanceof GenotypeSource)) {
       throw new DasException(DasStatus.BAD_DATA_SOURCE,
           "data source '%s' has no genotypes (a VCF source with 'genotypes: true' has)", parts[0]);

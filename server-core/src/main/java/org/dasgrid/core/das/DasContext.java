@@ -46,7 +46,7 @@ public record DasContext(
     if (!readable) {
       throw new DasException(DasStatus.BAD_DATA_SOURCE, "unknown data source '%s'", shorten(request.source()));
     }
-    LoadedSource ls = registry.require(request.source());
+    LoadedSource ls = registry.require(request.source(), settings.requestTimeoutMillis());
     if (ls.data() instanceof ClusterSource cluster) {
       ClusterView view = cluster.open(FanOutOptions.of(request.args(), settings.maxFeaturesPerResponse()));
       if (reports != null) {

@@ -53,9 +53,21 @@ public final class SourceRegistry {
    * loading or failed (a server-side condition, not the client's mistake).
    */
   public LoadedSource require(String id) {
+    return require(id, 0);
+  }
+
+  /**
+   * As {@link #require(String)}, but a request for a source still being loaded for the first time waits for
+   * it up to {@code waitMillis} ({@code server.requestTimeoutMillis}), so that clients arriving while the
+   * server starts get their answer a little later rather than an error.
+   */
+  public LoadedSource require(String id, long waitMillis) {
     SourceSlot slot = slots.get(id);
     if (slot == null) {
       throw new DasException(DasStatus.BAD_DATA_SOURCE, "unknown data source '%s'", shortId(id));
+    }
+    if (waitMillis > 0 && slot.state() instanceof SourceState.Loading) {
+      slot.awaitSettled(waitMillis);
     }
     SourceState st = slot.state();
     if (st instanceof SourceState.Ready r) {

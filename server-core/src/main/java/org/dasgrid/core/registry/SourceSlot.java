@@ -12,6 +12,8 @@ public final class SourceSlot {
   private final SourceConfig config;
   private final AtomicReference<SourceState> state;
   private final AtomicReference<SourceState.Progress> reloading = new AtomicReference<>();
+  /** Completes when the first load ends, served or failed. */
+  private final java.util.concurrent.CompletableFuture<Void> settled = new java.util.concurrent.CompletableFuture<>();
   private volatile String lastReloadError;
 
   SourceSlot(SourceConfig config, SourceState initial) {
@@ -47,6 +49,25 @@ public final class SourceSlot {
 
   void setState(SourceState s) {
     state.set(s);
+    if (!(s instanceof SourceState.Loading)) {
+      settled.complete(null);
+    }
+  }
+
+  /** Waits up to {@code millis} for the first load to end; true if it has. */
+  public boolean awaitSettled(long millis) {
+    if (settled.isDone()) {
+      return true;
+    }
+    try {
+      settled.get(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+      return true;
+    } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+      return settled.isDone();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   void setReloading(SourceState.Progress p) {
