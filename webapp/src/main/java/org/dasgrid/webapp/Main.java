@@ -17,6 +17,19 @@ public final class Main {
       System.out.println(ServerOptions.USAGE);
       return;
     }
+    if (args.length >= 1 && args[0].equals("--local-cluster")) {
+      try {
+        System.exit(LocalCluster.run(args, System.out));
+      } catch (IllegalArgumentException e) {
+        System.err.println("dasgrid: " + e.getMessage());
+        System.err.println(LocalCluster.USAGE);
+        System.exit(2);
+      } catch (ConfigException e) {
+        System.err.println("dasgrid: config error: " + e.getMessage());
+        System.exit(1);
+      }
+      return;
+    }
     if (args.length == 2 && args[0].equals("--hash-token")) {
       // what goes in the config's tokens / server.adminTokens, so the token itself is never stored
       System.out.println(org.dasgrid.core.access.Tokens.hash(args[1]));
@@ -32,6 +45,7 @@ public final class Main {
       return;
     }
     TOMCAT_LOG.setLevel(Level.WARNING);
+    LocalCluster.exitWithLauncher();
     EmbeddedServer server;
     try {
       server = EmbeddedServer.start(options, System.out);

@@ -19,11 +19,13 @@ public record ServerOptions(
           + " [--access-log -|off|PATH]\n"
           + "  --config PATH    YAML config (default: the bundled example sources)\n"
           + "  --port N         HTTP port (default 8080; 0 picks a free one)\n"
-          + "  --grpc-port N    also serve the gRPC sidecar on this port (cluster nodes)\n"
-          + "  --node-id ID     this node's id in the config's cluster section\n"
+          + "  --grpc-port N    serve the gRPC sidecar on this port (a cluster node: default its config address)\n"
+          + "  --node-id ID     this node's id in the config's cluster section (required with a cluster)\n"
           + "  --bind ADDRESS   address to listen on (default 0.0.0.0)\n"
           + "  --access-log -|off|PATH  access log (combined format): console (default), none, or a file\n"
-          + "java -jar dasgrid.jar --hash-token TOKEN   prints the digest to store in the config's tokens";
+          + "java -jar dasgrid.jar --hash-token TOKEN   prints the digest to store in the config's tokens\n"
+          + "java -jar dasgrid.jar --local-cluster --config PATH [--nodes ID,...] [--jvm-arg ARG]...\n"
+          + "                 starts every node of the config's cluster on this machine (127.0.0.1)";
 
   public static ServerOptions defaults() {
     return new ServerOptions(Optional.empty(), 8080, OptionalInt.empty(), Optional.empty(), "0.0.0.0", CONSOLE);

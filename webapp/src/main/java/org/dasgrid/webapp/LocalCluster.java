@@ -1,0 +1,173 @@
+package org.dasgrid.webapp;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.dasgrid.core.config.ClusterConfig;
+import org.dasgrid.core.config.ConfigException;
+import org.dasgrid.core.config.DasGridConfig;
+
+/**
+ * {@code java -jar dasgrid.jar --local-cluster --config cluster.yaml}: every node of a config's cluster on
+ * this machine, each its own JVM, for trying a cluster out and for tests. Each node listens on loopback on
+ * the ports of its {@code http} and {@code grpc} addresses in the config; their output is printed with the
+ * node's id in front; Ctrl-C (or the end of this process, however it ends) stops them all.
+ */
+final class LocalCluster {
+  /** Children poll for this process and exit when it is gone, so a killed launcher leaves no orphans. */
+  static final String EXIT_WITH_PROPERTY = "dasgrid.exitWith";
+
+  static final String USAGE =
+      "usage: java -jar dasgrid.jar --local-cluster --config PATH [--nodes ID,ID...] [--jvm-arg ARG]...\n"
+          + "  starts every node of the config's cluster (or the ones named) on 127.0.0.1, each in its own JVM";
+
+  private LocalCluster() {}
+
+  /** A node to start: its id and its ports. */
+  record NodeLaunch(String id, int httpPort, int grpcPort) {}
+
+  static int run(String[] args, PrintStream out) throws Exception {
+    Path config = null;
+    List<String> only = new ArrayList<>();
+    List<String> jvmArgs = new ArrayList<>();
+    for (int i = 1; i < args.length; i++) {
+      String a = args[i];
+      if (i + 1 >= args.length) {
+        throw new IllegalArgumentException(a + " needs a value");
+      }
+      switch (a) {
+        case "--config" -> config = Path.of(args[++i]);
+        case "--nodes" -> only.addAll(List.of(args[++i].split(",")));
+        case "--jvm-arg" -> jvmArgs.add(args[++i]);
+        default -> throw new IllegalArgumentException("unknown option '" + a + "'");
+      }
+    }
+    if (config == null) {
+      throw new IllegalArgumentException("--local-cluster needs --config PATH");
+    }
+    DasGridConfig cfg = DasGridApp.loadConfig(config);
+    List<NodeLaunch> nodes = plan(cfg, only);
+    Map<String, Process> running = new LinkedHashMap<>();
+    Thread stopper = new Thread(() -> stop(running), "dasgrid-local-cluster-stop");
+    Runtime.getRuntime().addShutdownHook(stopper);
+    CountDownLatch ready = new CountDownLatch(nodes.size());
+    for (NodeLaunch n : nodes) {
+      List<String> cmd = new ArrayList<>();
+      cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      cmd.addAll(jvmArgs);
+      cmd.add("-D" + EXIT_WITH_PROPERTY + "=" + ProcessHandle.current().pid());
+      cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
+          "--config", config.toAbsolutePath().toString(), "--node-id", n.id(), "--port",
+          Integer.toString(n.httpPort()), "--grpc-port", Integer.toString(n.grpcPort()), "--bind", "127.0.0.1",
+          "--access-log", "off"));
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      running.put(n.id(), p);
+      Thread echo = new Thread(() -> echo(n.id(), p, out, ready), "dasgrid-local-cluster-" + n.id());
+      echo.setDaemon(true);
+      echo.start();
+    }
+    out.println("local cluster: starting " + nodes.size() + " nodes from " + config);
+    while (!ready.await(1, TimeUnit.SECONDS)) {
+      for (Map.Entry<String, Process> e : running.entrySet()) {
+        if (!e.getValue().isAlive()) {
+          out.println("local cluster: node " + e.getKey() + " exited with " + e.getValue().exitValue()
+              + "; stopping the others");
+          return 1;
+        }
+      }
+    }
+    out.println("local cluster ready:");
+    for (NodeLaunch n : nodes) {
+      out.println("  " + n.id() + "  http://127.0.0.1:" + n.httpPort() + "/das   gRPC 127.0.0.1:" + n.grpcPort()
+          + "   pid " + running.get(n.id()).pid());
+    }
+    out.println("Ctrl-C stops them all.");
+    for (Process p : running.values()) {
+      p.waitFor();
+    }
+    return 0;
+  }
+
+  /** The nodes to start, with the ports of their addresses in the config. */
+  static List<NodeLaunch> plan(DasGridConfig cfg, List<String> only) {
+    ClusterConfig c = cfg.clusterConfig().orElseThrow(() ->
+        new ConfigException(cfg.file().getFileName() + " has no cluster section: nothing to start"));
+    List<NodeLaunch> out = new ArrayList<>();
+    for (ClusterConfig.Node n : c.nodes()) {
+      if (!only.isEmpty() && !only.contains(n.id())) {
+        continue;
+      }
+      if (n.http() == null) {
+        throw new ConfigException("cluster.nodes (" + n.id() + "): needs an http address for --local-cluster");
+      }
+      int http = URI.create(n.http()).getPort();
+      if (http < 1) {
+        throw new ConfigException("cluster.nodes (" + n.id() + "): http '" + n.http() + "' needs a port");
+      }
+      int grpc = Integer.parseInt(n.grpc().substring(n.grpc().lastIndexOf(':') + 1));
+      out.add(new NodeLaunch(n.id(), http, grpc));
+    }
+    if (out.isEmpty()) {
+      throw new ConfigException("no node of " + only + " in cluster.nodes");
+    }
+    return out;
+  }
+
+  private static void echo(String id, Process p, PrintStream out, CountDownLatch ready) {
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = r.readLine()) != null) {
+        out.println("[" + id + "] " + line);
+        if (line.startsWith("DasGrid ready on ")) {
+          ready.countDown();
+        }
+      }
+    } catch (IOException e) {
+      // the node's output closed: it ended
+    }
+  }
+
+  private static void stop(Map<String, Process> running) {
+    running.values().forEach(Process::destroy);
+    for (Process p : running.values()) {
+      try {
+        if (!p.waitFor(15, TimeUnit.SECONDS)) {
+          p.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
+        p.destroyForcibly();
+      }
+    }
+  }
+
+  /** In a node started by a launcher: exits when the launcher is gone. */
+  static void exitWithLauncher() {
+    String pid = System.getProperty(EXIT_WITH_PROPERTY);
+    if (pid == null) {
+      return;
+    }
+    Thread t = new Thread(() -> {
+      java.util.Optional<ProcessHandle> launcher = ProcessHandle.of(Long.parseLong(pid));
+      while (launcher.map(ProcessHandle::isAlive).orElse(false)) {
+        try {
+          Thread.sleep(1000);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+      System.exit(0);
+    }, "dasgrid-exit-with-launcher");
+    t.setDaemon(true);
+    t.start();
+  }
+}
