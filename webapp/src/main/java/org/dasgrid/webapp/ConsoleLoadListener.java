@@ -48,6 +48,10 @@ final class ConsoleLoadListener implements LoadListener {
       }
       data = cs.local();
       shard = " (this node's shard: " + cs.held() + ")";
+      if (!cs.unassignedContigs().isEmpty()) {
+        out.println("WARNING " + s.id() + ": no node holds " + String.join(", ", cs.unassignedContigs())
+            + " (add them to cluster.shards); requests touching them fail");
+      }
     }
     var stats = data.stats();
     double seconds = s.loadMillis() / 1000.0;

@@ -26,12 +26,12 @@ class ConfigurationDocTest {
 
   @ParameterizedTest
   @ValueSource(classes = {DasGridConfig.class, ServerSettings.class, SourceConfig.class, Coordinates.class,
-      ClusterConfig.class, ClusterConfig.Node.class, ClusterConfig.Shard.class})
+      ClusterConfig.class, ClusterConfig.Node.class, ClusterConfig.Shard.class, ClusterConfig.Tls.class})
   void everyConfigKeyIsDocumented(Class<?> record) throws IOException {
     String doc = Files.readString(TestServer.root().resolve("docs/configuration.md"));
     for (String key : keys(record)) {
-      // a key is written `key`, or as the last part of a path such as `nodes[].grpc`
-      assertThat(doc.contains("`" + key + "`") || doc.contains("]." + key + "`"))
+      // a key is written `key`, or as the last part of a path such as `nodes[].grpc` or `tls.cert`
+      assertThat(doc.contains("`" + key + "`") || doc.contains("." + key + "`"))
           .as("docs/configuration.md documents `%s` of %s", key, record.getSimpleName()).isTrue();
     }
   }

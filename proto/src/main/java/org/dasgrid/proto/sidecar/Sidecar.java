@@ -4,6 +4,7 @@ import io.grpc.Server;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
+import io.grpc.protobuf.services.ProtoReflectionService;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Optional;
@@ -15,7 +16,8 @@ import org.dasgrid.proto.v1.ShardsGrpc;
 /**
  * The gRPC server of a node, in the same JVM as its web application: the {@code dasgrid.v1.Shards} service
  * over the node's own shards and the standard {@code grpc.health.v1} service, which says SERVING once every
- * source is loaded or failed (as {@code /health/ready} does), optionally behind mutual TLS.
+ * source is loaded or failed (as {@code /health/ready} does), and server reflection, optionally behind mutual
+ * TLS.
  */
 public final class Sidecar implements AutoCloseable {
   private final Server server;
@@ -40,6 +42,8 @@ public final class Sidecar implements AutoCloseable {
     NettyServerBuilder b = NettyServerBuilder.forAddress(new InetSocketAddress(bind, port))
         .addService(new ShardService(local, serverName))
         .addService(health.getHealthService())
+        // server reflection, so grpcurl and similar tools need no proto files
+        .addService(ProtoReflectionService.newInstance())
         .permitKeepAliveTime(10, TimeUnit.SECONDS);
     if (tls.isPresent()) {
       b.sslContext(tls.get().server());

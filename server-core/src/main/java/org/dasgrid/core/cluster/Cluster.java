@@ -180,7 +180,11 @@ public final class Cluster implements Placement, AutoCloseable {
       if (node.equals(self) || st == null) {
         continue;
       }
-      String v = st.source(source).map(ShardStatus::version).orElse("-");
+      java.util.Optional<ShardStatus> shard = st.source(source);
+      if (shard.isEmpty() || shard.get().state() != ShardStatus.State.READY) {
+        continue; // a shard not serving has no version to offer; its node answers nothing meanwhile
+      }
+      String v = shard.get().version();
       others.put(node, v);
       same &= v.equals(localVersion);
     }

@@ -160,10 +160,17 @@ public class ClusterView implements DataSource {
     return f != null ? f : new SegmentFeatures(0, false, List.of());
   }
 
+  /** Records that this node answered for a contig itself, with the time it took. */
+  private void answeredHere(String contig, long startedNanos) {
+    fanOut.report().answered(source.cluster().self(), List.of(contig), System.nanoTime() - startedNanos);
+  }
+
   @Override
   public void features(Segment segment, FeatureFilter filter, Consumer<Feature> sink) {
     if (isLocal(segment.ref())) {
+      long t = System.nanoTime();
       local().features(segment, filter, sink);
+      answeredHere(segment.ref(), t);
       return;
     }
     SegmentFeatures f = remote(segment, filter);
@@ -182,7 +189,13 @@ public class ClusterView implements DataSource {
 
   @Override
   public int countFeatures(Segment segment, FeatureFilter filter) {
-    return isLocal(segment.ref()) ? local().countFeatures(segment, filter) : remote(segment, filter).total();
+    if (isLocal(segment.ref())) {
+      long t = System.nanoTime();
+      int n = local().countFeatures(segment, filter);
+      answeredHere(segment.ref(), t);
+      return n;
+    }
+    return remote(segment, filter).total();
   }
 
   @Override
@@ -208,7 +221,10 @@ public class ClusterView implements DataSource {
   @Override
   public Map<FeatureType, Integer> typeCounts(Segment segment) {
     if (isLocal(segment.ref())) {
-      return local().typeCounts(segment);
+      long t = System.nanoTime();
+      Map<FeatureType, Integer> counts = local().typeCounts(segment);
+      answeredHere(segment.ref(), t);
+      return counts;
     }
     return types(Map.of(segment.ref(), List.of(segment)));
   }

@@ -12,6 +12,8 @@ import org.dasgrid.core.das.QueryArguments;
  */
 public record FanOutOptions(boolean allowPartial, int maxFeatures) {
   public static final FanOutOptions STRICT = new FanOutOptions(false, Integer.MAX_VALUE);
+  /** For callers that count features rather than read them: nodes send counts only. */
+  public static final FanOutOptions COUNTS = new FanOutOptions(false, 0);
 
   /** From a request's {@code partial=allow|deny} argument (default deny). */
   public static FanOutOptions of(QueryArguments args, int maxFeatures) {

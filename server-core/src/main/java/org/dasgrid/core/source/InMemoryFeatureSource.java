@@ -233,6 +233,8 @@ public final class InMemoryFeatureSource implements DataSource {
      * every feature lists as parts the features naming it as parent.
      */
     public Builder add(Feature.Builder f) {
+      // the reference's place in the order is where its first record is, pending or not
+      extents.merge(f.ref(), f.end(), Math::max);
       pending.add(f);
       return this;
     }
