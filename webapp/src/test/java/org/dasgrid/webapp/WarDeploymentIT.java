@@ -30,6 +30,7 @@ class WarDeploymentIT {
     assertThat(CATALINA_HOME.resolve("bin/catalina.sh"))
         .as("Tomcat 10.1 (apt-get install tomcat10) at %s", CATALINA_HOME).isRegularFile();
     int port = freePort();
+    int grpcPort = freePort();
     prepareBase(port);
     ProcessBuilder pb = new ProcessBuilder(CATALINA_HOME.resolve("bin/catalina.sh").toString(), "run")
         .redirectErrorStream(true)
@@ -38,7 +39,9 @@ class WarDeploymentIT {
     pb.environment().put("CATALINA_BASE", base.toString());
     pb.environment().put("CATALINA_TMPDIR", base.resolve("temp").toString());
     pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-    pb.environment().put("CATALINA_OPTS", "-Xmx512m -Djava.io.tmpdir=" + base.resolve("temp"));
+    // the WAR's context listener starts the gRPC sidecar too when given a port
+    pb.environment().put("CATALINA_OPTS", "-Xmx512m -Djava.io.tmpdir=" + base.resolve("temp")
+        + " -Ddasgrid.grpcPort=" + grpcPort + " -Ddasgrid.grpcBind=127.0.0.1 -Ddasgrid.nodeId=war1");
     Process tomcat = pb.start();
     try {
       String root = "http://127.0.0.1:" + port + "/dasgrid";
@@ -67,6 +70,19 @@ class WarDeploymentIT {
       assertThat(metrics.status()).isEqualTo(200);
       assertThat(metrics.text()).contains("dasgrid_requests_seconds_count{api=\"das\",command=\"features\",source=\"dmel\"");
       assertThat(features.header("X-Request-Id")).isNotBlank();
+      // the sidecar serves this node's sources over gRPC, from inside Tomcat
+      var grpc = org.dasgrid.proto.sidecar.GrpcNodeClient.connect(
+          new org.dasgrid.core.config.ClusterConfig.Node("war1", "127.0.0.1:" + grpcPort, null),
+          java.util.Optional.empty());
+      try {
+        var status = grpc.status(System.nanoTime() + TimeUnit.SECONDS.toNanos(20)).get();
+        assertThat(status.nodeId()).isEqualTo("war1");
+        assertThat(status.source("dmel")).isPresent();
+        var eps = grpc.catalog("ce_ws199", System.nanoTime() + TimeUnit.SECONDS.toNanos(20)).get().entryPoints();
+        assertThat(eps).extracting(org.dasgrid.core.source.EntryPoint::name).contains("I", "X");
+      } finally {
+        grpc.close();
+      }
       // the page in a browser under the context path: every URL it uses must be relative to it
       HomePageBrowserIT.runBrowserTest(root + "/", TestServer.root().resolve("webapp/target/browser-test-war"));
     } finally {
