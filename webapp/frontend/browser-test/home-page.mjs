@@ -91,6 +91,67 @@ async function navigate(page, text) {
 
 const sameSet = (a, b) => a.length === b.length && [...new Set(a)].every((x) => b.includes(x));
 
+/** 1234567 -> '1,234,567', written out here rather than with the page's own formatting. */
+const grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** The cells the variants table should show for a variant of the JSON API. */
+const variantCells = (v) => [v.chrom, grouped(v.pos), v.id ?? '.', v.ref, v.alt, grouped(v.het), grouped(v.hom),
+  grouped(v.ac), grouped(v.an), v.af === null ? '–' : v.af.toFixed(4)];
+
+const sameRows = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A genotype query asked here, as JSON, straight from the API (independent of the page). */
+async function genotypeJson(query) {
+  const r = await fetch(`${base}genotypes/ceu/variants?${query}`, {headers: {Accept: 'application/json'}});
+  if (r.status !== 200 || !r.headers.get('content-type').startsWith('application/json')) {
+    throw new Error(`genotypes/ceu/variants?${query}: HTTP ${r.status} ${await r.text()}`);
+  }
+  return r.json();
+}
+
+/**
+ * Fills in and submits the genotype form as a person would; returns what the page asked, the answer it got
+ * (body and Server-Timing header) and what it then shows (the table's cells and the timings line).
+ */
+async function queryGenotypes(page, {segment, zygosity, samples, limit}) {
+  const form = '#genotype-form';
+  await page.fill(`${form} input[name=segment]`, segment);
+  await page.selectOption(`${form} select[name=zygosity]`, zygosity);
+  await page.fill(`${form} input[name=samples]`, samples);
+  await page.fill(`${form} input[name=limit]`, limit);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/genotypes/ceu/variants')),
+    page.click(`${form} button[type=submit]`)]);
+  const body = await response.json();
+  // the page says 'querying…' from the submit until it has shown the answer
+  await page.waitForFunction(() => document.querySelector('#genotype-timings').textContent !== 'querying…');
+  return {
+    url: response.url(),
+    sent: new URL(response.url()).searchParams,
+    status: response.status(),
+    body,
+    serverTiming: response.headers()['server-timing'],
+    rows: await page.$$eval('#variants:not([hidden]) tbody tr', (trs) => trs.map((tr) =>
+      [...tr.children].map((td) => td.textContent))),
+    timings: await page.textContent('#genotype-timings')
+  };
+}
+
+/** The answer's timings (body and header, as the contract gives them) and the page's line showing them. */
+function checkTimings(asked, which) {
+  const {body, serverTiming, timings} = asked;
+  const m = /^elapsed_db;dur=(\d+(?:\.\d+)?), elapsed;dur=(\d+(?:\.\d+)?)$/.exec(serverTiming || '');
+  check(`${which}: the answer is 200 with the contract's timings in the body and in Server-Timing`,
+    asked.status === 200 && body.count === body.variants.length && typeof body.elapsed_ms === 'number'
+      && typeof body.elapsed_db_ms === 'number' && m !== null && Number(m[1]) === body.elapsed_db_ms
+      && Number(m[2]) === body.elapsed_ms, `${serverTiming}; ${JSON.stringify({count: body.count,
+      elapsed_db_ms: body.elapsed_db_ms, elapsed_ms: body.elapsed_ms})}`);
+  check(`${which}: the page shows the count and timings of the answer it got`,
+    timings.includes(`${grouped(body.variants.length)} variants`) && timings.includes(`server ${body.elapsed_ms} ms`)
+      && timings.includes(`genotype engine ${body.elapsed_db_ms} ms`) && /round trip \d+ ms/.test(timings)
+      && timings.includes(`Server-Timing: ${serverTiming}`), timings);
+}
+
 const userDataDir = mkdtempSync(join(tmpdir(), 'dasgrid-chromium-'));
 const external = [];
 const pageErrors = [];
@@ -188,63 +249,42 @@ try {
   check('the genotype form is hidden for a source without genotypes', await page.isHidden('#genotype-section'));
   await page.screenshot({path: join(out, 'home-ce_ws199.png'), fullPage: true});
 
-  // 6. the genotype form, against the contract's /genotypes API. The bundled data have no genotype source, so the
-  // status answer is edited to say ce_ws199 serves genotypes and the variants answer is a contract-shaped fixture:
-  // this checks what the page sends and shows, not the genotype engine (its own tests do that).
-  const asked = [];
-  await page.route('**/api/sources', async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    for (const s of body.sources) {
-      if (s.id === 'ce_ws199') {
-        s.genotypes = true;
-        s.links.genotypes = s.links.sources.replace('/das/ce_ws199', '/genotypes/ce_ws199');
-      }
-    }
-    await route.fulfill({response, json: body});
-  });
-  await page.route('**/genotypes/ce_ws199/variants?*', async (route) => {
-    asked.push(new URL(route.request().url()));
-    await route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      headers: {'Server-Timing': 'total;dur=4.2, db;dur=1.3', 'Access-Control-Expose-Headers': 'Server-Timing'},
-      body: JSON.stringify({
-        variants: [
-          {chrom: 'I', pos: 1200, ref: 'C', alt: 'T', id: 'rs1', het: 2, hom: 1, ac: 4, an: 180, af: 0.0222},
-          {chrom: 'I', pos: 3400, ref: 'G', alt: 'A', id: '.', het: 1, hom: 0, ac: 1, an: 178, af: 0.0056}
-        ],
-        elapsed_ms: 4.2,
-        elapsed_db_ms: 1.3
-      })
-    });
-  });
-  await page.goto(`${base}#source=ce_ws199`);
-  await page.reload();
-  await page.waitForFunction(() => window.dasgrid.current && window.dasgrid.current.id === 'ce_ws199');
+  // 6. the genotype form of ceu (the bundled 90-sample 1000 Genomes VCF), against this server's real
+  // /genotypes/ceu API: what the page asks, the table it shows against the same query asked here as JSON, and
+  // the timings it shows against the answer it got (body and Server-Timing header).
+  check('the sources table shows ceu loaded with genotypes',
+    (await page.getAttribute('#sources tr[data-source="ceu"]', 'data-state')) === 'ready'
+      && (await page.textContent('#sources tr[data-source="ceu"]')).includes('+ genotypes'));
+  await page.click('#sources tr[data-source="ceu"] button.view');
+  await page.waitForFunction(() => window.dasgrid.current && window.dasgrid.current.id === 'ceu');
   await page.waitForSelector('#genotype-section:not([hidden])');
-  await page.fill('#genotype-form input[name=segment]', 'I:1,5000 II:1,100');
-  await page.selectOption('#genotype-form select[name=zygosity]', 'het');
-  await page.fill('#genotype-form input[name=samples]', 'NA06984, NA06985');
-  await page.fill('#genotype-form input[name=limit]', '50');
-  await page.click('#genotype-form button[type=submit]');
-  await page.waitForSelector('#variants:not([hidden]) tbody tr');
-  const q = asked[0] ? asked[0].searchParams : new URLSearchParams();
-  check('the genotype form asks /genotypes/{source}/variants as the contract says',
-    asked.length === 1 && q.getAll('segment').join(' ') === 'I:1,5000 II:1,100' && q.get('zygosity') === 'het'
-      && q.get('samples') === 'NA06984,NA06985' && q.get('limit') === '50', asked.map(String).join(' '));
-  const rows = await page.$$eval('#variants tbody tr', (trs) => trs.map((tr) =>
-    [...tr.children].map((td) => td.textContent)));
-  check('the variants table shows each variant', rows.length === 2 && rows[0][0] === 'I' && rows[0][1] === '1,200'
-    && rows[0][4] === 'T' && rows[1][2] === '.', JSON.stringify(rows));
-  const timings = await page.textContent('#genotype-timings');
-  check('the timings are shown', timings.includes('server 4.2 ms') && timings.includes('genotype engine 1.3 ms')
-    && timings.includes('round trip'), timings);
+  let asked = await queryGenotypes(page, {segment: '1:1,50000000 17:3360000,3390000', zygosity: 'het',
+    samples: 'NA06984, NA06986', limit: '50'});
+  check('the genotype form asks /genotypes/ceu/variants with its region, zygosity, samples and limit',
+    asked.sent.getAll('segment').join(' ') === '1:1,50000000 17:3360000,3390000'
+      && asked.sent.get('zygosity') === 'het' && asked.sent.get('samples') === 'NA06984,NA06986'
+      && asked.sent.get('limit') === '50', asked.url);
+  let api = await genotypeJson('segment=1:1,50000000&segment=17:3360000,3390000&zygosity=het'
+    + '&samples=NA06984,NA06986&limit=50');
+  check('the variants table shows the variants the API gives for the same query',
+    api.variants.length >= 5 && sameRows(asked.rows, api.variants.map(variantCells)),
+    `${asked.rows.length} rows shown, ${api.variants.length} from the API: ${JSON.stringify(asked.rows.slice(0, 3))}`);
+  check('both regions and only het carriers among the two samples are shown',
+    asked.rows.some((r) => r[0] === '1') && asked.rows.some((r) => r[0] === '17')
+      && api.variants.every((v) => v.het >= 1 && v.het <= 2), JSON.stringify(api.variants.map((v) => v.het)));
+  checkTimings(asked, 'het query');
   await page.screenshot({path: join(out, 'home-genotypes.png'), fullPage: true});
+
+  asked = await queryGenotypes(page, {segment: '1:1,50000000', zygosity: 'hom', samples: '', limit: '20'});
+  api = await genotypeJson('segment=1:1,50000000&zygosity=hom&limit=20');
+  check('a second query (hom, every sample) replaces the table with the API\'s answer',
+    !asked.sent.has('samples') && asked.sent.get('zygosity') === 'hom' && api.variants.length > 0
+      && sameRows(asked.rows, api.variants.map(variantCells)) && api.variants.every((v) => v.hom >= 1),
+    `${asked.rows.length} rows shown, ${api.variants.length} from the API`);
+  checkTimings(asked, 'hom query');
 
   // 7. a source still loading and one that failed, as /api/sources reports them (a fixture: real loads of the
   // bundled data finish too fast to catch). The page keeps polling while anything loads.
-  await page.unroute('**/api/sources');
   let polls = 0;
   await page.route('**/api/sources', async (route) => {
     polls++;

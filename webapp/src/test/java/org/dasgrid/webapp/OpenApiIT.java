@@ -11,6 +11,11 @@ import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,9 +23,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -29,22 +34,31 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code /openapi.json} against the server it describes: the document is well-formed (every schema is a valid JSON
  * Schema 2020-12, every {@code $ref} resolves), and real answers of every JSON endpoint — successes and errors,
- * sources loaded and failed — validate against the schema the document gives for their path and status.
+ * sources loaded and failed — validate against the schema the document gives for their path and status. Genotype
+ * answers are checked as JSON and as NDJSON (every line against its schema), on the bundled {@code ceu} cohort and
+ * on a real two-node cluster sharding it (with a third node that never answers), whose answers carry the cluster
+ * fields ({@code nodes}, {@code partial}, {@code missing}) and whose 503 is real.
  */
 @ExtendWith(OpenApiIT.Server.class)
 class OpenApiIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String DOC_URI = "https://dasgrid.invalid/openapi.json";
+  /** Two regions of the bundled ceu cohort, on chromosome 1 (node n1 in the cluster) and 17 (node n2). */
+  private static final String CEU = "segment=1:1105366,50000000&segment=17:3360000,3390000";
   static String base;
   static JsonNode doc;
   static JsonSchemaFactory schemas;
 
   @TempDir static Path dir;
+  @TempDir static Path clusterDir;
   static TestServer withFailure;
+  static EmbeddedServer n1;
+  static EmbeddedServer n2;
 
   static final class Server implements BeforeAllCallback {
     @Override
@@ -63,17 +77,66 @@ class OpenApiIT {
   static void startServerWithAFailedSource() throws IOException {
     Files.writeString(dir.resolve("ok.gff3"), "##gff-version 3\n2L\tX\tgene\t100\t200\t.\t+\t.\tID=g1;Name=one\n");
     Files.writeString(dir.resolve("broken.gff3"), "##gff-version 3\n2L\tX\tgene\t300\t250\t.\t+\t.\tID=bad\n");
+    Files.writeString(dir.resolve("broken.vcf"), "##fileformat=VCFv4.2\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO"
+        + "\tFORMAT\tS1\n1\tx\t.\tA\tC\t.\t.\t.\tGT\t0/1\n");
     Files.writeString(dir.resolve("dasgrid.yaml"), """
         sources:
           - {id: ok, format: gff3, path: ok.gff3}
           - {id: broken, format: gff3, path: broken.gff3}
+          - {id: brokenvcf, format: vcf, path: broken.vcf, genotypes: true}
         """);
     withFailure = TestServer.start(dir.resolve("dasgrid.yaml"));
+    startCluster();
+  }
+
+  /**
+   * Two real nodes sharding the bundled ceu cohort over gRPC (n1: chromosomes 1-11, n2: 12-21), and a third (n3,
+   * chromosome 22) that is in the config but never runs, so questions about 22 find no node to answer.
+   */
+  private static void startCluster() throws IOException {
+    int[] grpc = {freePort(), freePort(), freePort()};
+    String vcf = TestServer.example("ceu_exon.vcf.gz").toString().replace("\\", "/");
+    Path config = clusterDir.resolve("cluster.yaml");
+    Files.writeString(config, """
+        sources:
+          - {id: ceu, format: vcf, path: "%s", genotypes: true}
+        cluster:
+          deadlineMs: 5000
+          nodes:
+            - {id: n1, grpc: "127.0.0.1:%d"}
+            - {id: n2, grpc: "127.0.0.1:%d"}
+            - {id: n3, grpc: "127.0.0.1:%d"}
+          shards:
+            - {source: ceu, contigs: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"], node: n1}
+            - {source: ceu, contigs: ["12", "13", "14", "15", "16", "17", "18", "19", "20", "21"], node: n2}
+            - {source: ceu, contigs: ["22"], node: n3}
+        """.formatted(vcf, grpc[0], grpc[1], grpc[2]));
+    n1 = node(config, "n1");
+    n2 = node(config, "n2");
+  }
+
+  private static EmbeddedServer node(Path config, String id) throws IOException {
+    EmbeddedServer s = EmbeddedServer.start(ServerOptions.parse("--config", config.toString(), "--port", "0",
+        "--bind", "127.0.0.1", "--node-id", id, "--access-log", "off"),
+        new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
+    assertThat(s.awaitLoaded(120, TimeUnit.SECONDS)).as("node %s loaded its shard", id).isTrue();
+    return s;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
   }
 
   @AfterAll
   static void stop() {
     withFailure.close();
+    for (EmbeddedServer s : new EmbeddedServer[] {n1, n2}) {
+      if (s != null) {
+        s.close();
+      }
+    }
   }
 
   /** One real request: the documented path it exercises, the URL, and the status it must answer with. */
@@ -117,7 +180,19 @@ class OpenApiIT {
         new Case("/api/sources/{source}/search", "/api/sources/dmel/search?q=no-such-name", 200),
         new Case("/api/sources/{source}/search", "/api/sources/dmel/search?q=", 400),
         new Case("/api/sources/{source}/search", "/api/sources/dmel/search?q=x&limit=0", 400),
-        new Case("/api/sources/{source}/chrom.sizes", "/api/sources/nope/chrom.sizes", 404));
+        new Case("/api/sources/{source}/chrom.sizes", "/api/sources/nope/chrom.sizes", 404),
+        new Case("/genotypes/{source}/variants", "/genotypes/ceu/variants?" + CEU + "&zygosity=any&limit=10", 200),
+        new Case("/genotypes/{source}/variants",
+            "/genotypes/ceu/variants?" + CEU + "&zygosity=het&samples=NA06984,NA06986&partial=allow", 200),
+        new Case("/genotypes/{source}/samples", "/genotypes/ceu/samples?" + CEU + "&zygosity=het", 200),
+        new Case("/genotypes/{source}/count", "/genotypes/ceu/count?" + CEU + "&zygosity=hom", 200),
+        new Case("/genotypes/{source}/variants", "/genotypes/ceu/variants?" + CEU + "&zygosity=sometimes", 400),
+        new Case("/genotypes/{source}/samples", "/genotypes/ceu/samples?" + CEU + "&zygosity=het&partial=maybe",
+            400),
+        new Case("/genotypes/{source}/variants", "/genotypes/nope/variants?segment=1:1,10&zygosity=het", 404),
+        new Case("/genotypes/{source}/samples", "/genotypes/nope/samples?segment=1:1,10&zygosity=het", 404),
+        new Case("/genotypes/{source}/variants", "/genotypes/dmel/variants?segment=2L:1,1000&zygosity=het", 404),
+        new Case("/genotypes/{source}/count", "/genotypes/dmel/count?segment=2L:1,1000&zygosity=any", 404));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -142,30 +217,130 @@ class OpenApiIT {
     assertThat(broken.path("error").asText()).isEqualTo("broken.gff3:2: end 250 < start 300");
   }
 
+  @Test
+  void singleNodeGenotypeAnswersHaveNoClusterFields() {
+    for (String q : List.of("variants", "samples", "count")) {
+      JsonNode body = json(Http.get(base + "/genotypes/ceu/" + q + "?" + CEU + "&zygosity=any&partial=allow"));
+      assertThat(body.has("elapsed_ms")).as(q).isTrue();
+      assertThat(body.has("nodes") || body.has("partial") || body.has("missing")).as("%s: %s", q, body).isFalse();
+    }
+  }
+
+  @Test
+  void genotypeTimingsHeaderMatchesItsDocumentedSchemaAndTheBody() {
+    Http.Response r = Http.get(base + "/genotypes/ceu/variants?" + CEU + "&zygosity=het");
+    assertThat(r.status()).isEqualTo(200);
+    String timing = r.header("Server-Timing");
+    JsonNode header = doc.at("/components/headers/Server-Timing/schema");
+    assertThat(schemas.getSchema(header).validate(JSON.getNodeFactory().textNode(timing))).as(timing).isEmpty();
+    JsonNode body = json(r);
+    assertThat(timing).isEqualTo("elapsed_db;dur=" + body.path("elapsed_db_ms").asText() + ", elapsed;dur="
+        + body.path("elapsed_ms").asText());
+  }
+
   /**
-   * The genotype paths, against the first source that serves genotypes. The bundled examples have none yet, so
-   * this is skipped (not passed) until a genotype source is bundled.
+   * Every query parameter documented for a genotype path is one the server accepts (each value of an enum), and
+   * an undocumented one is refused: the document lists exactly what the server takes.
    */
   @Test
-  void genotypeAnswersMatchTheirDocumentedSchema() {
-    JsonNode sources = json(Http.get(base + "/api/sources")).path("sources");
-    JsonNode geno = null;
-    for (JsonNode s : sources) {
-      if (s.path("genotypes").asBoolean()) {
-        geno = s;
+  void documentedGenotypeParametersAreTheOnesTheServerAccepts() {
+    Map<String, List<String>> values = Map.of("segment", List.of("1:1105366,50000000"), "zygosity", List.of(),
+        "samples", List.of("NA06984,NA06986"), "limit", List.of("3"), "partial", List.of());
+    for (String q : List.of("variants", "samples", "count")) {
+      List<String> names = new ArrayList<>();
+      for (JsonNode p : doc.path("paths").path("/genotypes/{source}/" + q).path("get").path("parameters")) {
+        JsonNode param = p.has("$ref") ? doc.at(JsonPointer.compile(p.get("$ref").asText().substring(1))) : p;
+        if (!param.path("in").asText().equals("query")) {
+          continue;
+        }
+        String name = param.path("name").asText();
+        names.add(name);
+        List<String> tries = new ArrayList<>(values.getOrDefault(name, List.of()));
+        param.path("schema").path("enum").forEach(v -> tries.add(v.asText()));
+        assertThat(tries).as("values to try for %s", name).isNotEmpty();
+        for (String v : tries) {
+          String url = "/genotypes/ceu/" + q + "?segment=1:1105366,50000000&zygosity=any&" + name + "=" + v;
+          if (name.equals("segment") || name.equals("zygosity")) {
+            url = "/genotypes/ceu/" + q + "?" + (name.equals("segment") ? "zygosity=any" : "segment=1:1,50000000")
+                + "&" + name + "=" + v;
+          }
+          assertAnswerMatches(base, new Case("/genotypes/{source}/" + q, url, 200));
+        }
       }
+      assertThat(names).as(q).contains("segment", "zygosity", "samples", "partial");
+      assertAnswerMatches(base, new Case("/genotypes/{source}/" + q,
+          "/genotypes/ceu/" + q + "?segment=1:1,50000000&zygosity=any&undocumented=1", 400));
     }
-    Assumptions.assumeTrue(geno != null, "no bundled source serves genotypes yet");
-    String id = geno.path("id").asText();
-    String seg = geno.path("defaultLocus").asText().replace('-', ',');
-    assertAnswerMatches(base, new Case("/genotypes/{source}/variants",
-        "/genotypes/" + id + "/variants?segment=" + seg + "&zygosity=any&limit=10", 200));
-    assertAnswerMatches(base, new Case("/genotypes/{source}/samples",
-        "/genotypes/" + id + "/samples?segment=" + seg + "&zygosity=het", 200));
-    assertAnswerMatches(base, new Case("/genotypes/{source}/count",
-        "/genotypes/" + id + "/count?segment=" + seg + "&zygosity=hom", 200));
-    assertAnswerMatches(base, new Case("/genotypes/{source}/variants",
-        "/genotypes/" + id + "/variants?segment=" + seg + "&zygosity=sometimes", 400));
+  }
+
+  @Test
+  void aFailedGenotypeSourceMatchesTheDocumentedError() {
+    assertAnswerMatches(withFailure.base(), new Case("/genotypes/{source}/variants",
+        "/genotypes/brokenvcf/variants?segment=1:1,100&zygosity=het", 500));
+  }
+
+  /** NDJSON answers ({@code Accept: application/x-ndjson}) on one node: every line against its schema. */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"variants?" + CEU + "&zygosity=any", "variants?segment=1:1,100&zygosity=het",
+      "samples?" + CEU + "&zygosity=het&limit=5", "count?" + CEU + "&zygosity=hom&samples=NA06984,NA06986"})
+  void ndjsonAnswersMatchTheirDocumentedLineSchemas(String query) {
+    assertNdjsonMatches(base, "/genotypes/ceu/" + query);
+  }
+
+  /**
+   * A real cluster: answers for a sharded source carry who answered ({@code nodes}, {@code partial}), with
+   * {@code partial=allow} what is missing, and without it a 503 when a node holding part of the question is down;
+   * each matches the documented schema, as JSON and as NDJSON.
+   */
+  @Test
+  void clusterAnswersMatchTheirDocumentedSchemas() {
+    String b = n1.localUrl();
+    for (String q : List.of("variants", "samples", "count")) {
+      String path = "/genotypes/{source}/" + q;
+      JsonNode whole = assertAnswerMatches(b, new Case(path, "/genotypes/ceu/" + q + "?" + CEU + "&zygosity=any", 200));
+      assertThat(whole.path("partial").isBoolean() && !whole.path("partial").asBoolean()).as("%s", whole).isTrue();
+      assertThat(whole.has("missing")).isFalse();
+      List<String> nodes = new ArrayList<>();
+      whole.path("nodes").forEach(n -> nodes.add(n.path("node").asText() + " " + n.path("contigs")));
+      assertThat(nodes).as("%s", whole).containsExactlyInAnyOrder("n1 [\"1\"]", "n2 [\"17\"]");
+
+      JsonNode error = assertAnswerMatches(b, new Case(path, "/genotypes/ceu/" + q + "?segment=1:1,50000000"
+          + "&segment=22&zygosity=any", 503));
+      assertThat(error.path("error").path("message").asText()).contains("ceu:22").contains("partial=allow");
+
+      JsonNode partial = assertAnswerMatches(b, new Case(path, "/genotypes/ceu/" + q + "?segment=1:1,50000000"
+          + "&segment=22&zygosity=any&partial=allow", 200));
+      assertThat(partial.path("partial").asBoolean()).as("%s", partial).isTrue();
+      assertThat(partial.path("missing").get(0).path("contig").asText()).isEqualTo("22");
+      assertThat(partial.path("missing").get(0).path("reason").asText()).startsWith("n3");
+
+      JsonNode summary = assertNdjsonMatches(b, "/genotypes/ceu/" + q + "?segment=1:1,50000000&segment=17"
+          + "&segment=22&zygosity=het&partial=allow");
+      assertThat(summary.path("nodes").size()).as("%s", summary).isEqualTo(2);
+      assertThat(summary.path("partial").asBoolean()).isTrue();
+      assertThat(summary.path("missing").size()).isEqualTo(1);
+    }
+  }
+
+  /** The cluster fields are described, not merely allowed: malformed ones fail the schema. */
+  @Test
+  void theSchemaRejectsMalformedClusterFields() {
+    JsonNode real = json(Http.get(n1.localUrl() + "/genotypes/ceu/count?segment=1&segment=22&zygosity=any"
+        + "&partial=allow"));
+    JsonSchema schema = schemas.getSchema(SchemaLocation.of(DOC_URI + "#/components/schemas/GenotypeCount"));
+    assertThat(schema.validate(real)).isEmpty();
+    List<java.util.function.Consumer<com.fasterxml.jackson.databind.node.ObjectNode>> breakages = List.of(
+        o -> o.remove("missing"),
+        o -> o.put("partial", "yes"),
+        o -> o.remove("partial"),
+        o -> ((com.fasterxml.jackson.databind.node.ObjectNode) o.path("nodes").get(0)).remove("node"),
+        o -> ((com.fasterxml.jackson.databind.node.ObjectNode) o.path("missing").get(0)).remove("reason"),
+        o -> o.put("partial", false));
+    for (var breakage : breakages) {
+      com.fasterxml.jackson.databind.node.ObjectNode broken = real.deepCopy();
+      breakage.accept(broken);
+      assertThat(schema.validate(broken)).as("%s", broken).isNotEmpty();
+    }
   }
 
   @Test
@@ -215,23 +390,85 @@ class OpenApiIT {
     // not JSON: their content types are checked by ObservabilityIT and the browser test
     exercised.add("/metrics");
     exercised.add("/openapi.json");
-    documented.removeIf(p -> p.startsWith("/genotypes/")); // genotypeAnswersMatchTheirDocumentedSchema
     assertThat(exercised).containsAll(documented);
   }
 
-  private static void assertAnswerMatches(String server, Case c) {
+  /** Asks for a case and checks its answer against the documented response; returns the JSON body, if any. */
+  private static JsonNode assertAnswerMatches(String server, Case c) {
     Http.Response r = Http.get(server + c.url());
     assertThat(r.status()).as("%s: %s", c, r.text()).isEqualTo(c.status());
     JsonNode response = response(c.path(), c.status());
     assertThat(r.header("X-Request-Id")).as("X-Request-Id on %s", c).isNotBlank();
+    assertHeadersMatch(r, response, c);
     if (!response.path("content").has("application/json")) {
-      return;
+      return null;
     }
     assertThat(r.header("Content-Type")).as("%s", c).startsWith("application/json");
-    String pointer = schemaPointer(c.path(), c.status());
+    String pointer = schemaPointer(c.path(), c.status(), "application/json");
     JsonSchema schema = schemas.getSchema(SchemaLocation.of(DOC_URI + "#" + pointer));
-    Set<ValidationMessage> errors = schema.validate(json(r));
+    JsonNode body = json(r);
+    Set<ValidationMessage> errors = schema.validate(body);
     assertThat(errors).as("%s against %s:\n%s", c, pointer, r.text()).isEmpty();
+    return body;
+  }
+
+  /** The documented headers present in the answer match their schemas. */
+  private static void assertHeadersMatch(Http.Response r, JsonNode response, Object what) {
+    response.path("headers").fields().forEachRemaining(e -> {
+      JsonNode h = e.getValue();
+      if (h.has("$ref")) {
+        h = doc.at(JsonPointer.compile(h.get("$ref").asText().substring(1)));
+      }
+      String value = r.header(e.getKey());
+      if (value == null || !h.has("schema")) {
+        return;
+      }
+      JsonNode schema = h.get("schema");
+      JsonNode v = "integer".equals(schema.path("type").asText()) && value.matches("-?\\d+")
+          ? JSON.getNodeFactory().numberNode(Long.parseLong(value)) : JSON.getNodeFactory().textNode(value);
+      assertThat(schemas.getSchema(schema).validate(v)).as("header %s: %s on %s", e.getKey(), value, what).isEmpty();
+    });
+  }
+
+  /**
+   * Asks for a genotype answer as NDJSON and checks it against the documented line schema: every line one JSON
+   * object valid against it, and, for variants and samples, rows first (against the row schema) and a summary
+   * line last whose count is the number of rows; a count answer is one line. Returns the last line.
+   */
+  private static JsonNode assertNdjsonMatches(String server, String url) {
+    Http.Response r = Http.get(server + url, "Accept", "application/x-ndjson");
+    assertThat(r.status()).as("%s: %s", url, r.text()).isEqualTo(200);
+    assertThat(r.header("Content-Type")).as(url).startsWith("application/x-ndjson");
+    String path = "/genotypes/{source}/" + url.replaceAll("^/genotypes/[^/]+/([a-z]+)\\?.*$", "$1");
+    String pointer = schemaPointer(path, 200, "application/x-ndjson");
+    JsonSchema line = schemas.getSchema(SchemaLocation.of(DOC_URI + "#" + pointer));
+    List<String> lines = r.text().lines().toList();
+    assertThat(lines).as(url).isNotEmpty();
+    List<JsonNode> objects = new ArrayList<>();
+    for (String l : lines) {
+      JsonNode n;
+      try {
+        n = JSON.readTree(l);
+      } catch (IOException e) {
+        throw new AssertionError("not one JSON object per line: " + l, e);
+      }
+      assertThat(line.validate(n)).as("%s: line %s against %s", url, l, pointer).isEmpty();
+      objects.add(n);
+    }
+    JsonNode last = objects.get(objects.size() - 1);
+    if (path.endsWith("/count")) {
+      assertThat(objects).as(url).hasSize(1);
+      return last;
+    }
+    JsonSchema row = schemas.getSchema(SchemaLocation.of(DOC_URI + "#/components/schemas/"
+        + (path.endsWith("/variants") ? "Variant" : "Sample")));
+    JsonSchema summary = schemas.getSchema(SchemaLocation.of(DOC_URI + "#/components/schemas/GenotypeSummary"));
+    for (JsonNode n : objects.subList(0, objects.size() - 1)) {
+      assertThat(row.validate(n)).as("%s: row %s", url, n).isEmpty();
+    }
+    assertThat(summary.validate(last)).as("%s: summary %s", url, last).isEmpty();
+    assertThat(last.path("count").asInt()).as(url).isEqualTo(objects.size() - 1);
+    return last;
   }
 
   /** The response object for a path and status, following a {@code $ref} into components. */
@@ -246,11 +483,11 @@ class OpenApiIT {
     return resp;
   }
 
-  private static String schemaPointer(String path, int status) {
+  private static String schemaPointer(String path, int status, String mediaType) {
     JsonNode resp = doc.path("paths").path(path).path("get").path("responses").path(Integer.toString(status));
     String at = resp.has("$ref") ? resp.get("$ref").asText().substring(1)
         : "/paths/" + escape(path) + "/get/responses/" + status;
-    return at + "/content/application~1json/schema";
+    return at + "/content/" + escape(mediaType) + "/schema";
   }
 
   private static String escape(String token) {
