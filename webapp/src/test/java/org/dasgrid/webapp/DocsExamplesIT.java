@@ -43,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DocsExamplesIT {
   private static final Pattern FENCE = Pattern.compile("^```(\\w*)\\s*$");
   private static final Pattern EXPECT = Pattern.compile("^#\\s*expect:\\s*(\\d{3})\\s*$");
-  private static final Pattern NEEDS = Pattern.compile("^#\\s*needs:\\s*(\\w+)\\s*$");
+  private static final Pattern NEEDS = Pattern.compile("^#\\s*needs:\\s*([\\w-]+)\\s*$");
   private static final Pattern STATUS = Pattern.compile("DOCS-HTTP-STATUS (\\d{3})");
   private static final Pattern GENOTYPE_SOURCE = Pattern.compile("/genotypes/([A-Za-z0-9_.-]+)/");
   /** Options with which curl writes the body somewhere else than stdout, or asks for no body. */
@@ -156,20 +156,28 @@ class DocsExamplesIT {
 
   @TestFactory
   Stream<DynamicTest> everyCurlExampleInTheDocsWorks() throws IOException {
+    prepareCurl(home);
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Path doc : documents()) {
+      for (Example ex : examples(doc)) {
+        // examples of a cluster ({@code # needs: cluster...}) run against one in ClusterDocsIT
+        if (!ex.needs().startsWith("cluster")) {
+          tests.add(DynamicTest.dynamicTest(ex.name(), () -> run(ex)));
+        }
+      }
+    }
+    return tests.stream();
+  }
+
+  /** A home for running examples: a curlrc that reports the status on stderr, and the capturing curl. */
+  static void prepareCurl(Path home) throws IOException {
     // curl reads this instead of the user's ~/.curlrc: the status goes to stderr, so pipes in examples keep working
     Files.writeString(home.resolve(".curlrc"), """
         write-out = "%{stderr}DOCS-HTTP-STATUS %{http_code}\\n"
         show-error
         max-time = 120
         """);
-    installCurlWrapper();
-    List<DynamicTest> tests = new ArrayList<>();
-    for (Path doc : documents()) {
-      for (Example ex : examples(doc)) {
-        tests.add(DynamicTest.dynamicTest(ex.name(), () -> run(ex)));
-      }
-    }
-    return tests.stream();
+    installCurlWrapper(home);
   }
 
   /**
@@ -177,7 +185,7 @@ class DocsExamplesIT {
    * received in {@code $DOCS_CAPTURE}: the response headers, and what it wrote to stdout ({@code tee -p} goes on
    * copying when a reader such as {@code grep -q} stops early, as a plain pipe would let curl go on).
    */
-  private static void installCurlWrapper() throws IOException {
+  private static void installCurlWrapper(Path home) throws IOException {
     Path realCurl = Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
         .filter(d -> !d.isEmpty()).map(d -> Path.of(d, "curl")).filter(Files::isExecutable).findFirst()
         .orElseThrow(() -> new AssertionError("curl is not on the PATH"));
@@ -197,7 +205,12 @@ class DocsExamplesIT {
       Assumptions.assumeTrue(m.find() && servesGenotypes(m.group(1)),
           "the test server has no genotype source named in " + ex.command());
     }
-    String cmd = ex.command().replace("http://localhost:8080/dasgrid", base).replace("http://localhost:8080", base);
+    run(ex, ex.command().replace("http://localhost:8080/dasgrid", base).replace("http://localhost:8080", base),
+        home);
+  }
+
+  /** Runs an example's command (its URLs already pointed at a server) and checks its status and body. */
+  static void run(Example ex, String cmd, Path home) throws Exception {
     Path capture = Files.createTempDirectory(home, "example-");
     ProcessBuilder pb = new ProcessBuilder("bash", "-o", "pipefail", "-c", cmd).redirectErrorStream(false)
         .directory(capture.toFile());

@@ -17,27 +17,27 @@ import org.dasgrid.webapp.TestServer;
  * message, its readiness read from the "DasGrid ready" line, and the signals the fault tests send it
  * (kill, stop, continue).
  */
-final class NodeProcess implements AutoCloseable {
+public final class NodeProcess implements AutoCloseable {
   private final List<String> command;
   private final String name;
   private Process process;
   private final StringBuffer output = new StringBuffer();
   private CountDownLatch ready;
 
-  NodeProcess(String name, List<String> args) {
+  public NodeProcess(String name, List<String> args) {
     this.name = name;
     this.command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx768m", "-XX:+UseSerialGC", "-jar", TestServer.root().resolve("webapp/target/dasgrid.jar").toString()));
     command.addAll(args);
   }
 
-  static int freePort() throws IOException {
+  public static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0)) {
       return s.getLocalPort();
     }
   }
 
-  NodeProcess start() throws IOException {
+  public NodeProcess start() throws IOException {
     ready = new CountDownLatch(1);
     process = new ProcessBuilder(command).redirectErrorStream(true).start();
     Process p = process;
@@ -60,7 +60,7 @@ final class NodeProcess implements AutoCloseable {
     return this;
   }
 
-  void awaitReady(long seconds) throws InterruptedException {
+  public void awaitReady(long seconds) throws InterruptedException {
     if (!ready.await(seconds, TimeUnit.SECONDS)) {
       throw new AssertionError(name + " not ready in " + seconds + " s:\n" + output);
     }
@@ -75,7 +75,7 @@ final class NodeProcess implements AutoCloseable {
   }
 
   /** Kills the JVM at once, as a crash or a pulled plug would. */
-  void kill() throws InterruptedException {
+  public void kill() throws InterruptedException {
     process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
   }
 
