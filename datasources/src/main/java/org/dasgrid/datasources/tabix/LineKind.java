@@ -11,6 +11,7 @@ import org.dasgrid.datasources.bed.BedOptions;
 import org.dasgrid.datasources.bed.BedRecords;
 import org.dasgrid.datasources.gff.Gff3Records;
 import org.dasgrid.datasources.gff.GtfRecords;
+import org.dasgrid.datasources.vcf.VcfSiteFeatures;
 
 /**
  * What a tabix-indexed file holds, and how its lines become features. Told by the {@code content:} option or,
@@ -61,7 +62,7 @@ enum LineKind {
   }
 
   /** A decoder for lines of this kind. */
-  Decoder decoder(SourceConfig config, List<String> header, Interner pool) {
+  Decoder decoder(SourceConfig config, Interner pool) {
     switch (this) {
       case GFF3: {
         Gff3Records r = new Gff3Records(pool);
@@ -82,11 +83,9 @@ enum LineKind {
         return new BedDecoder(r);
       }
       default: {
-        VcfRecordFeatures r = new VcfRecordFeatures(header, config.option("method", "VCF"), pool);
-        return line -> {
-          Feature.Builder b = r.decode(line);
-          return b == null ? List.of() : List.of(b);
-        };
+        // the same features as the in-memory vcf format, from the same code
+        VcfSiteFeatures r = new VcfSiteFeatures(pool, config.option("method", "VCF"));
+        return r::decode;
       }
     }
   }

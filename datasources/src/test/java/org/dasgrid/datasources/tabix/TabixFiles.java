@@ -47,4 +47,12 @@ final class TabixFiles {
     Tools.run(tabix);
     return sorted;
   }
+
+  /** Copies an already bgzipped, sorted file into {@code dir} and indexes the copy with {@code tabix}. */
+  static Path indexedCopy(Path bgzipped, Path dir, String preset) throws IOException, InterruptedException {
+    Path copy = dir.resolve(bgzipped.getFileName());
+    Files.copy(bgzipped, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Tools.run(List.of("tabix", "-f", "-p", preset, copy.toString()));
+    return copy;
+  }
 }
