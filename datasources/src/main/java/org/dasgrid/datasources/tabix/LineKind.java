@@ -19,17 +19,21 @@ import org.dasgrid.datasources.vcf.VcfSiteFeatures;
  * generic preset on columns 1, 4, 5 GFF3 (a GTF needs {@code content: gtf}, or a {@code .gtf.gz} name).
  */
 enum LineKind {
-  GFF3(true),
+  GFF3(true, false),
   /** GTF with its gene and transcript lines (GENCODE, Ensembl); the scan refuses files that lack them. */
-  GTF(true),
-  BED(false),
-  VCF(false);
+  GTF(true, false),
+  BED(false, false),
+  /** Found by record ID too, as the in-memory vcf format: {@code rs1} finds {@code rs1:T} and {@code rs1:G}. */
+  VCF(false, true);
 
   /** Whether lines name parents on other lines (GFF3 Parent), which the source must link to their parts. */
   final boolean linksAcrossLines;
+  /** Whether {@code feature_id=} also finds features by a label that is not their id. */
+  final boolean findsByLabel;
 
-  LineKind(boolean linksAcrossLines) {
+  LineKind(boolean linksAcrossLines, boolean findsByLabel) {
     this.linksAcrossLines = linksAcrossLines;
+    this.findsByLabel = findsByLabel;
   }
 
   static LineKind of(String option, TabixFormat format, String fileName) {

@@ -17,6 +17,9 @@ import org.dasgrid.datasources.Tools;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 class TabixSourceTest {
   @TempDir static Path dir;
@@ -145,9 +148,38 @@ class TabixSourceTest {
         .containsExactly("rs61737069:T rs61737069 SNV [REF=C, ALT=T, QUAL=., FILTER=PASS]",
             "rs61737069:CT rs61737069 insertion [REF=C, ALT=CT, QUAL=., FILTER=PASS]");
     assertThat(data("ceu-tbx").typeCounts(multi)).isEqualTo(data("ceu").typeCounts(multi));
+    assertThat(describeAll(data("ceu-tbx").featuresById("rs1046166")))
+        .isEqualTo(describeAll(data("ceu").featuresById("rs1046166"))).hasSize(2);
     assertThat(data("ceu-tbx").typeCounts()).isEqualTo(data("ceu").typeCounts());
     assertThat(sources.answer("ceu-tbx", "types", "segment=21:44213462,44213462"))
         .isEqualTo(sources.answer("ceu", "types", "segment=21:44213462,44213462").replace("/das/ceu/", "/das/ceu-tbx/"));
+  }
+
+  /** A multi-allelic record's features (ids ID:ALT) are found by the record's ID, in memory and from tabix. */
+  @Test
+  void findsVcfFeaturesByRecordId() {
+    for (String source : List.of("ceu", "ceu-tbx")) {
+      Document doc = sources.xml(source, "features", "feature_id=rs61737069;feature_id=rs2760321");
+      assertThat(doc.getElementsByTagName("UNKNOWNFEATURE").getLength()).as(source).isZero();
+      List<String> ids = new ArrayList<>();
+      NodeList features = doc.getElementsByTagName("FEATURE");
+      for (int i = 0; i < features.getLength(); i++) {
+        Element f = (Element) features.item(i);
+        ids.add(f.getAttribute("id") + " " + f.getAttribute("label"));
+      }
+      assertThat(ids).as(source).containsExactly("rs61737069:T rs61737069", "rs61737069:CT rs61737069",
+          "rs2760321 rs2760321");
+      // each ALT is still found by its own id, and an ID that is no record's is unknown
+      assertThat(data(source).featuresById("rs61737069:CT")).extracting(Feature::id)
+          .containsExactly("rs61737069:CT");
+      assertThat(sources.answer(source, "features", "feature_id=rs61737069:A"))
+          .contains("<UNKNOWNFEATURE id=\"rs61737069:A\"/>");
+    }
+    for (String id : List.of("rs5", "rs5:G", "rs1", "nope")) {
+      assertThat(describeAll(data("vcf").featuresById(id))).as(id)
+          .isEqualTo(describeAll(data("vcf-mem").featuresById(id)));
+    }
+    assertThat(data("vcf").featuresById("rs5")).extracting(Feature::id).containsExactly("rs5:G", "rs5:AT");
   }
 
   @Test

@@ -141,6 +141,11 @@ class VcfProviderTest {
     assertThat(features.get(2).end()).isEqualTo(202);
     assertThat(features.get(3).end()).isEqualTo(5000);
     assertThat(ds.entryPoints()).extracting(EntryPoint::name).containsExactly("chrY", "chr1");
+    // the ALT features of rs1 have their own ids, and are found by the record's ID too
+    assertThat(features).extracting(Feature::id).startsWith("rs1:T", "rs1:CTT");
+    assertThat(ds.featuresById("rs1")).extracting(Feature::id).containsExactly("rs1:T", "rs1:CTT");
+    assertThat(ds.featuresById("rs1:CTT")).extracting(Feature::id).containsExactly("rs1:CTT");
+    assertThat(ds.featuresById("sv1")).extracting(Feature::id).containsExactly("sv1");
   }
 
   @Test

@@ -29,7 +29,11 @@ public interface DataSource {
   /** How many features {@link #features} would give. */
   int countFeatures(Segment segment, FeatureFilter filter);
 
-  /** The features with this id, wherever they are (several when one GFF3 feature spans lines). */
+  /**
+   * The features with this id, wherever they are (several when one GFF3 feature spans lines). A VCF source
+   * also gives the features of the records with this ID, after those with this id: the ALT alleles of a
+   * multi-allelic record have ids {@code ID:ALT}, and are found by {@code ID} too.
+   */
   List<Feature> featuresById(String id);
 
   /** Feature counts per type over the whole source, ordered by type id. */
