@@ -188,6 +188,11 @@ final class TabixSource implements DataSource, StyledSource {
   }
 
   @Override
+  public boolean featuresAreVcfSites() {
+    return kind == LineKind.VCF;
+  }
+
+  @Override
   public Map<String, String> typeColours() {
     return typeColours;
   }

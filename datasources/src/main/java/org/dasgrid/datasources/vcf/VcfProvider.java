@@ -57,8 +57,9 @@ public final class VcfProvider implements DataSourceProvider {
         throw SourceLoadException.badFile(file, "'genotypes: true' but the VCF has no sample columns");
       }
       Interner pool = new Interner();
-      // feature_id=rs... finds every ALT of a multi-allelic rs... (ids rs...:ALT)
-      InMemoryFeatureSource.Builder sites = InMemoryFeatureSource.builder().keepOnly(contigs).findByLabel();
+      // feature_id=rs... finds every ALT of a multi-allelic rs... (ids rs...:ALT); format=vcf writes them back
+      InMemoryFeatureSource.Builder sites =
+          InMemoryFeatureSource.builder().keepOnly(contigs).findByLabel().vcfSites();
       GenotypeIndexBuilder genotypes =
           config.genotypes() ? new GenotypeIndexBuilder(header.samples(), encoding) : null;
       for (VcfHeader.Contig c : header.contigs()) {

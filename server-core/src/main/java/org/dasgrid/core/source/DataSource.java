@@ -46,6 +46,17 @@ public interface DataSource {
   SourceStats stats();
 
   /**
+   * Whether every feature is a VCF site ({@link org.dasgrid.core.feature.VcfSite}: one per ALT allele, with
+   * {@code REF=}, {@code ALT=}, {@code QUAL=} and {@code FILTER=} notes), so the features can be written back
+   * as VCF ({@code features?format=vcf}). A property of the features rather than a capability interface:
+   * decorators (aliases, a sequence file, a cluster) just pass the answer on, where a marker interface would
+   * need one decorator class per combination of capabilities.
+   */
+  default boolean featuresAreVcfSites() {
+    return false;
+  }
+
+  /**
    * Says which segments and feature ids are about to be counted and read with this filter, so that a source
    * whose data live elsewhere (a cluster's) can fetch them at once, in parallel, before the answer starts.
    * In-memory and on-disk sources ignore it.

@@ -29,6 +29,7 @@ public final class InMemoryFeatureSource implements DataSource {
   private final Feature[] byLabel;
   private final Map<FeatureType, Integer> typeCounts;
   private final SourceStats stats;
+  private final boolean vcfSites;
 
   private InMemoryFeatureSource(Builder b) {
     // every reference of the input, held or not, in order: declared ones first, then by first feature
@@ -71,6 +72,7 @@ public final class InMemoryFeatureSource implements DataSource {
     counts.forEach((id, n) -> tc.put(types.get(id), n[0]));
     this.typeCounts = Collections.unmodifiableMap(tc);
     this.stats = new SourceStats(b.features.size(), b.bytesRead, -1);
+    this.vcfSites = b.vcfSites;
   }
 
   static List<EntryPoint> withBuiltInAliases(List<EntryPoint> eps) {
@@ -197,6 +199,11 @@ public final class InMemoryFeatureSource implements DataSource {
     return stats;
   }
 
+  @Override
+  public boolean featuresAreVcfSites() {
+    return vcfSites;
+  }
+
   /** Collects features and declared reference lengths; not thread-safe. */
   public static final class Builder {
     private final Map<String, Integer> declared = new LinkedHashMap<>();
@@ -209,6 +216,7 @@ public final class InMemoryFeatureSource implements DataSource {
     private final List<Feature.Builder> pending = new ArrayList<>();
     private long bytesRead;
     private boolean findByLabel;
+    private boolean vcfSites;
 
     /**
      * Declares a reference and its length (GFF {@code ##sequence-region}, a FASTA index). References are
@@ -267,6 +275,12 @@ public final class InMemoryFeatureSource implements DataSource {
      */
     public Builder findByLabel() {
       this.findByLabel = true;
+      return this;
+    }
+
+    /** Says that every feature is a VCF site ({@link DataSource#featuresAreVcfSites()}). */
+    public Builder vcfSites() {
+      this.vcfSites = true;
       return this;
     }
 
