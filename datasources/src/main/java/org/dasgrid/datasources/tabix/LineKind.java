@@ -9,6 +9,7 @@ import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
 import org.dasgrid.datasources.bed.BedOptions;
 import org.dasgrid.datasources.bed.BedRecords;
+import org.dasgrid.datasources.gff.Gff2Records;
 import org.dasgrid.datasources.gff.Gff3Records;
 import org.dasgrid.datasources.gff.GtfRecords;
 import org.dasgrid.datasources.vcf.VcfSiteFeatures;
@@ -16,10 +17,13 @@ import org.dasgrid.datasources.vcf.VcfSiteFeatures;
 /**
  * What a tabix-indexed file holds, and how its lines become features. Told by the {@code content:} option or,
  * without one, by the index's preset: tabix's VCF preset means VCF, its zero-based (UCSC) flag BED, and the
- * generic preset on columns 1, 4, 5 GFF3 (a GTF needs {@code content: gtf}, or a {@code .gtf.gz} name).
+ * generic preset on columns 1, 4, 5 GFF3 (a GTF needs {@code content: gtf} or a {@code .gtf.gz} name, a GFF2
+ * {@code content: gff2} or a {@code .gff2.gz} name).
  */
 enum LineKind {
   GFF3(true, false),
+  /** GFF2 (WormBase style): {@code content: gff2} or a {@code .gff2.gz} name, as tabix's presets cannot tell. */
+  GFF2(true, false),
   /** GTF with its gene and transcript lines (GENCODE, Ensembl); the scan refuses files that lack them. */
   GTF(true, false),
   BED(false, false),
@@ -41,7 +45,8 @@ enum LineKind {
       try {
         return valueOf(option.trim().toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("options.content must be gff3, gtf, bed or vcf, not '" + option + "'");
+        throw new IllegalArgumentException("options.content must be gff3, gff2, gtf, bed or vcf, not '" + option
+            + "'");
       }
     }
     int preset = format.flags & 0xffff;
@@ -53,10 +58,13 @@ enum LineKind {
     }
     if (preset == TabixFormat.GENERIC_FLAGS && format.sequenceColumn == 1 && format.startPositionColumn == 4
         && format.endPositionColumn == 5) {
-      return fileName.endsWith(".gtf.gz") || fileName.endsWith(".gtf.bgz") ? GTF : GFF3;
+      if (fileName.endsWith(".gtf.gz") || fileName.endsWith(".gtf.bgz")) {
+        return GTF;
+      }
+      return fileName.endsWith(".gff2.gz") || fileName.endsWith(".gff2.bgz") ? GFF2 : GFF3;
     }
     throw new IllegalArgumentException("cannot tell what the indexed file holds from its tabix preset;"
-        + " set options: {content: gff3|gtf|bed|vcf}");
+        + " set options: {content: gff3|gff2|gtf|bed|vcf}");
   }
 
   /** Turns the lines of one file into features; one per load or query (decoders are not thread-safe). */
@@ -70,6 +78,13 @@ enum LineKind {
     switch (this) {
       case GFF3: {
         Gff3Records r = new Gff3Records(pool);
+        return line -> {
+          Feature.Builder b = r.decode(line);
+          return b == null ? List.of() : List.of(b);
+        };
+      }
+      case GFF2: {
+        Gff2Records r = new Gff2Records(pool);
         return line -> {
           Feature.Builder b = r.decode(line);
           return b == null ? List.of() : List.of(b);

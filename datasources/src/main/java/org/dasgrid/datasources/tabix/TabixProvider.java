@@ -23,8 +23,8 @@ import org.dasgrid.datasources.io.TextInput;
 import org.dasgrid.datasources.vcf.VcfSiteFeatures;
 
 /**
- * Tabix-indexed files ({@code format: tabix}): a bgzipped GFF3, BED or VCF with its {@code .tbi} or {@code
- * .csi} beside it (or at {@code options.index}), served from disk ({@link TabixSource}). What the file holds
+ * Tabix-indexed files ({@code format: tabix}): a bgzipped GFF3, GFF2, GTF, BED or VCF with its {@code .tbi} or
+ * {@code .csi} beside it (or at {@code options.index}), served from disk ({@link TabixSource}). What the file holds
  * comes from {@code options.content} or the index's preset ({@link LineKind}); BED lines read the same
  * {@code options} as the BED format. Reference lengths come from the header ({@code ##sequence-region},
  * {@code ##contig}), a {@code sequence:} FASTA, and the features themselves.
@@ -122,7 +122,8 @@ public final class TabixProvider implements DataSourceProvider {
   private static Map<String, Integer> declaredLengths(LineKind kind, List<String> header, SourceConfig config)
       throws SourceLoadException {
     Map<String, Integer> out = new LinkedHashMap<>();
-    if (kind == LineKind.GFF3) {
+    if (kind != LineKind.BED && kind != LineKind.VCF) {
+      // GFF3, GFF2, GTF: as the in-memory formats read it
       for (String line : header) {
         if (line.startsWith("##sequence-region")) {
           String[] p = line.trim().split("\\s+");

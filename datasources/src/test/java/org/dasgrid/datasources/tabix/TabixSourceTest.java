@@ -1,7 +1,6 @@
 package org.dasgrid.datasources.tabix;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +26,7 @@ class TabixSourceTest {
 
   @BeforeAll
   static void indexFiles() throws Exception {
-    assumeTrue(Tools.has("tabix") && Tools.has("bgzip"), "tabix/bgzip not installed");
+    Tools.require("tabix", "bgzip");
     Path dmel = TabixFiles.sortedAndIndexed(Sources.EXAMPLES.resolve("dmel-2L.gff3"), dir, "dmel.gff3", 1, 4,
         "gff", false);
     Path dmelCsi = dir.resolve("csi");
