@@ -9,26 +9,35 @@ import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
 import org.dasgrid.datasources.bed.BedOptions;
 import org.dasgrid.datasources.bed.BedRecords;
+import org.dasgrid.datasources.gff.Gff2Records;
 import org.dasgrid.datasources.gff.Gff3Records;
 import org.dasgrid.datasources.gff.GtfRecords;
+import org.dasgrid.datasources.vcf.VcfSiteFeatures;
 
 /**
  * What a tabix-indexed file holds, and how its lines become features. Told by the {@code content:} option or,
  * without one, by the index's preset: tabix's VCF preset means VCF, its zero-based (UCSC) flag BED, and the
- * generic preset on columns 1, 4, 5 GFF3 (a GTF needs {@code content: gtf}, or a {@code .gtf.gz} name).
+ * generic preset on columns 1, 4, 5 GFF3 (a GTF needs {@code content: gtf} or a {@code .gtf.gz} name, a GFF2
+ * {@code content: gff2} or a {@code .gff2.gz} name).
  */
 enum LineKind {
-  GFF3(true),
+  GFF3(true, false),
+  /** GFF2 (WormBase style): {@code content: gff2} or a {@code .gff2.gz} name, as tabix's presets cannot tell. */
+  GFF2(true, false),
   /** GTF with its gene and transcript lines (GENCODE, Ensembl); the scan refuses files that lack them. */
-  GTF(true),
-  BED(false),
-  VCF(false);
+  GTF(true, false),
+  BED(false, false),
+  /** Found by record ID too, as the in-memory vcf format: {@code rs1} finds {@code rs1:T} and {@code rs1:G}. */
+  VCF(false, true);
 
   /** Whether lines name parents on other lines (GFF3 Parent), which the source must link to their parts. */
   final boolean linksAcrossLines;
+  /** Whether {@code feature_id=} also finds features by a label that is not their id. */
+  final boolean findsByLabel;
 
-  LineKind(boolean linksAcrossLines) {
+  LineKind(boolean linksAcrossLines, boolean findsByLabel) {
     this.linksAcrossLines = linksAcrossLines;
+    this.findsByLabel = findsByLabel;
   }
 
   static LineKind of(String option, TabixFormat format, String fileName) {
@@ -36,7 +45,8 @@ enum LineKind {
       try {
         return valueOf(option.trim().toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("options.content must be gff3, gtf, bed or vcf, not '" + option + "'");
+        throw new IllegalArgumentException("options.content must be gff3, gff2, gtf, bed or vcf, not '" + option
+            + "'");
       }
     }
     int preset = format.flags & 0xffff;
@@ -48,10 +58,13 @@ enum LineKind {
     }
     if (preset == TabixFormat.GENERIC_FLAGS && format.sequenceColumn == 1 && format.startPositionColumn == 4
         && format.endPositionColumn == 5) {
-      return fileName.endsWith(".gtf.gz") || fileName.endsWith(".gtf.bgz") ? GTF : GFF3;
+      if (fileName.endsWith(".gtf.gz") || fileName.endsWith(".gtf.bgz")) {
+        return GTF;
+      }
+      return fileName.endsWith(".gff2.gz") || fileName.endsWith(".gff2.bgz") ? GFF2 : GFF3;
     }
     throw new IllegalArgumentException("cannot tell what the indexed file holds from its tabix preset;"
-        + " set options: {content: gff3|gtf|bed|vcf}");
+        + " set options: {content: gff3|gff2|gtf|bed|vcf}");
   }
 
   /** Turns the lines of one file into features; one per load or query (decoders are not thread-safe). */
@@ -61,10 +74,17 @@ enum LineKind {
   }
 
   /** A decoder for lines of this kind. */
-  Decoder decoder(SourceConfig config, List<String> header, Interner pool) {
+  Decoder decoder(SourceConfig config, Interner pool) {
     switch (this) {
       case GFF3: {
         Gff3Records r = new Gff3Records(pool);
+        return line -> {
+          Feature.Builder b = r.decode(line);
+          return b == null ? List.of() : List.of(b);
+        };
+      }
+      case GFF2: {
+        Gff2Records r = new Gff2Records(pool);
         return line -> {
           Feature.Builder b = r.decode(line);
           return b == null ? List.of() : List.of(b);
@@ -82,11 +102,9 @@ enum LineKind {
         return new BedDecoder(r);
       }
       default: {
-        VcfRecordFeatures r = new VcfRecordFeatures(header, config.option("method", "VCF"), pool);
-        return line -> {
-          Feature.Builder b = r.decode(line);
-          return b == null ? List.of() : List.of(b);
-        };
+        // the same features as the in-memory vcf format, from the same code
+        VcfSiteFeatures r = new VcfSiteFeatures(pool, config.option("method", "VCF"));
+        return r::decode;
       }
     }
   }

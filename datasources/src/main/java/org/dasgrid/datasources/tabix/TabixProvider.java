@@ -1,7 +1,6 @@
 package org.dasgrid.datasources.tabix;
 
 import htsjdk.samtools.util.BlockCompressedInputStream;
-import htsjdk.variant.vcf.VCFContigHeaderLine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
@@ -21,10 +20,11 @@ import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SourceLoadException;
 import org.dasgrid.datasources.io.MalformedRecord;
 import org.dasgrid.datasources.io.TextInput;
+import org.dasgrid.datasources.vcf.VcfSiteFeatures;
 
 /**
- * Tabix-indexed files ({@code format: tabix}): a bgzipped GFF3, BED or VCF with its {@code .tbi} or {@code
- * .csi} beside it (or at {@code options.index}), served from disk ({@link TabixSource}). What the file holds
+ * Tabix-indexed files ({@code format: tabix}): a bgzipped GFF3, GFF2, GTF, BED or VCF with its {@code .tbi} or
+ * {@code .csi} beside it (or at {@code options.index}), served from disk ({@link TabixSource}). What the file holds
  * comes from {@code options.content} or the index's preset ({@link LineKind}); BED lines read the same
  * {@code options} as the BED format. Reference lengths come from the header ({@code ##sequence-region},
  * {@code ##contig}), a {@code sequence:} FASTA, and the features themselves.
@@ -51,7 +51,8 @@ public final class TabixProvider implements DataSourceProvider {
       // one open file for the scan and every later query: a file replaced on disk meanwhile is not mixed in
       channel = FileChannel.open(file, StandardOpenOption.READ);
       List<String> header = header(file, channel, index);
-      Supplier<LineKind.Decoder> decoders = () -> kind.decoder(config, header, new Interner());
+      Map<String, Integer> declared = declaredLengths(kind, header, config);
+      Supplier<LineKind.Decoder> decoders = () -> kind.decoder(config, new Interner());
       LineKind.Decoder scanDecoder;
       try {
         scanDecoder = decoders.get();
@@ -62,7 +63,7 @@ public final class TabixProvider implements DataSourceProvider {
       Map<String, String> colours =
           scanDecoder instanceof LineKind.BedDecoder bed ? bed.typeColours() : Map.of();
       TabixSource source = new TabixSource(file, channel, index, kind, decoders,
-          declaredLengths(kind, header, config), scan, colours);
+          declared, scan, colours);
       channel = null;
       return source;
     } catch (IOException e) {
@@ -118,9 +119,11 @@ public final class TabixProvider implements DataSourceProvider {
     }
   }
 
-  private static Map<String, Integer> declaredLengths(LineKind kind, List<String> header, SourceConfig config) {
+  private static Map<String, Integer> declaredLengths(LineKind kind, List<String> header, SourceConfig config)
+      throws SourceLoadException {
     Map<String, Integer> out = new LinkedHashMap<>();
-    if (kind == LineKind.GFF3) {
+    if (kind != LineKind.BED && kind != LineKind.VCF) {
+      // GFF3, GFF2, GTF: as the in-memory formats read it
       for (String line : header) {
         if (line.startsWith("##sequence-region")) {
           String[] p = line.trim().split("\\s+");
@@ -134,30 +137,8 @@ public final class TabixProvider implements DataSourceProvider {
         }
       }
     } else if (kind == LineKind.VCF) {
-      VcfRecordFeatures vcf = new VcfRecordFeatures(header, "VCF", new Interner());
-      for (VCFContigHeaderLine c : vcf.header().getContigLines()) {
-        SAMSequence s = SAMSequence.of(c);
-        if (s != null) {
-          out.put(s.name(), s.length());
-        }
-      }
+      out.putAll(VcfSiteFeatures.declaredContigs(header, config.path()));
     }
     return out;
-  }
-
-  /** A {@code ##contig} line's name and length, when it has a usable length. */
-  private record SAMSequence(String name, int length) {
-    static SAMSequence of(VCFContigHeaderLine c) {
-      String len = c.getGenericFields().get("length");
-      if (len == null) {
-        return null;
-      }
-      try {
-        long n = Long.parseLong(len.trim());
-        return n > 0 && n <= Integer.MAX_VALUE ? new SAMSequence(c.getID(), (int) n) : null;
-      } catch (NumberFormatException e) {
-        return null;
-      }
-    }
   }
 }

@@ -26,7 +26,8 @@ import org.dasgrid.datasources.io.TextInput;
  * <ul>
  *   <li>the longest extent of each reference (its length, when no FASTA or header gives one);
  *   <li>feature counts per type, for {@code types} over the whole source;
- *   <li>where each feature id is ({@link IdLocations}, for {@code feature_id=});
+ *   <li>where each feature id is ({@link IdLocations}, for {@code feature_id=}), and for VCF each record ID
+ *       that is not already an id (the ALT features of a multi-allelic record);
  *   <li>where the parts of each GFF3 parent are, so a parent found by a query lists all its parts.
  * </ul>
  *
@@ -115,6 +116,9 @@ final class TabixScan {
             if (defined != null) {
               defined.add(b.id());
             }
+          }
+          if (kind.findsByLabel && b.label() != null && !b.label().equals(b.id())) {
+            ids.add(b.label(), tid, b.start(), b.end());
           }
           if (kind.linksAcrossLines) {
             for (String parent : b.parents()) {

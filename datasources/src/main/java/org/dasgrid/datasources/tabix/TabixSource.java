@@ -142,15 +142,20 @@ final class TabixSource implements DataSource, StyledSource {
     }
     LineKind.Decoder decoder = decoders.get();
     List<Feature.Builder> found = new ArrayList<>();
+    List<Feature.Builder> byLabel = new ArrayList<>(0);
     ranges.forEach((tid, list) -> {
       for (int[] r : merge(list)) {
         for (Feature.Builder b : read(index.names().get(tid), r[0], r[1], decoder)) {
           if (id.equals(b.id())) {
             found.add(b);
+          } else if (kind.findsByLabel && id.equals(b.label())) {
+            byLabel.add(b);
           }
         }
       }
     });
+    // as InMemoryFeatureSource: those with the id first, then those with the label, each in file order
+    found.addAll(byLabel);
     linkParts(found, decoder);
     List<Feature> out = new ArrayList<>(found.size());
     for (Feature.Builder b : found) {
@@ -180,6 +185,11 @@ final class TabixSource implements DataSource, StyledSource {
   @Override
   public SourceStats stats() {
     return stats;
+  }
+
+  @Override
+  public boolean featuresAreVcfSites() {
+    return kind == LineKind.VCF;
   }
 
   @Override

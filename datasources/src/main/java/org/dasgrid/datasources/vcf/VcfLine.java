@@ -10,6 +10,13 @@ import java.util.Map;
 /**
  * The fixed columns of one VCF record (CHROM to FORMAT), parsed in place from a line's bytes; the sample
  * columns are left for {@link GenotypeColumns}. Reused from line to line; contig names are shared Strings.
+ *
+ * <p>Why not htsjdk: its {@code VCFCodec} reads the header ({@link VcfHeader}), but records are read here
+ * because decoding every genotype through {@code VCFCodec.decode} and {@code VariantContext.getGenotypes()}
+ * was measured 10 to 25 times slower than this class with {@link GenotypeColumns} (warm JVM, generated
+ * records of 2,504 and of 90 samples, 1.3 to 3.4 s against 0.09 to 0.19 s for the same 20 MB; see
+ * docs/genotypes.md), and the genotype columns are nearly all of a cohort VCF's bytes. The site features of
+ * every VCF reader, tabix included, come from these columns too ({@link VcfSiteFeatures}), so all agree.
  */
 final class VcfLine {
   private final Map<String, String> contigNames = new HashMap<>();

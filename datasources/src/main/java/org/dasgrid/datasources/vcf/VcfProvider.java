@@ -5,9 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.dasgrid.core.config.SourceConfig;
-import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
-import org.dasgrid.core.feature.Method;
 import org.dasgrid.core.genotype.GenotypeIndexBuilder;
 import org.dasgrid.core.genotype.SetEncoding;
 import org.dasgrid.core.source.ContigSelection;
@@ -20,11 +18,13 @@ import org.dasgrid.datasources.io.ReadAheadInputStream;
 import org.dasgrid.datasources.io.TextInput;
 
 /**
- * VCF ({@code format: vcf}), plain or gzip/bgzip. Every ALT allele of a record is a DAS feature (type SNV,
- * MNV, insertion, deletion or SV; the ID as label, and as id with {@code :ALT} added for multi-allelic
- * records; REF, ALT, QUAL and FILTER as notes). With {@code
+ * VCF ({@code format: vcf}), plain or gzip/bgzip. Every ALT allele of a record is a DAS feature, built by
+ * {@link VcfSiteFeatures} as for tabix-indexed VCF (type SNV, MNV, insertion, deletion or SV; the ID as label,
+ * and as id with {@code :ALT} added for multi-allelic records; REF, ALT, QUAL and FILTER as notes). With {@code
  * genotypes: true} the source also answers genotype queries: the header is read by htsjdk, the GT columns by
- * {@link GenotypeColumns} straight from the bytes into a {@link GenotypeIndexBuilder}.
+ * {@link GenotypeColumns} straight from the bytes into a {@link GenotypeIndexBuilder}. Records are not decoded
+ * by htsjdk's {@code VCFCodec}: with every genotype decoded it was measured 10 to 25 times slower (see {@link
+ * VcfLine}).
  *
  * <p>Option {@code genotypeSets: roaring} stores every sample set as a RoaringBitmap instead of the compact
  * default (see {@link SetEncoding}), for comparison.
@@ -57,7 +57,9 @@ public final class VcfProvider implements DataSourceProvider {
         throw SourceLoadException.badFile(file, "'genotypes: true' but the VCF has no sample columns");
       }
       Interner pool = new Interner();
-      InMemoryFeatureSource.Builder sites = InMemoryFeatureSource.builder().keepOnly(contigs);
+      // feature_id=rs... finds every ALT of a multi-allelic rs... (ids rs...:ALT); format=vcf writes them back
+      InMemoryFeatureSource.Builder sites =
+          InMemoryFeatureSource.builder().keepOnly(contigs).findByLabel().vcfSites();
       GenotypeIndexBuilder genotypes =
           config.genotypes() ? new GenotypeIndexBuilder(header.samples(), encoding) : null;
       for (VcfHeader.Contig c : header.contigs()) {
@@ -105,8 +107,7 @@ public final class VcfProvider implements DataSourceProvider {
     private final VcfHeader header;
     private final InMemoryFeatureSource.Builder sites;
     private final GenotypeIndexBuilder genotypes;
-    private final Interner pool;
-    private final Method method;
+    private final VcfSiteFeatures siteFeatures;
     private final VcfLine line = new VcfLine();
     private final GenotypeColumns columns;
 
@@ -114,8 +115,7 @@ public final class VcfProvider implements DataSourceProvider {
       this.header = header;
       this.sites = sites;
       this.genotypes = genotypes;
-      this.pool = pool;
-      this.method = pool.method("VCF");
+      this.siteFeatures = new VcfSiteFeatures(pool, "VCF");
       this.columns = new GenotypeColumns(header.samples());
     }
 
@@ -135,7 +135,7 @@ public final class VcfProvider implements DataSourceProvider {
       }
       List<String> alts = r.alts;
       for (String alt : alts) {
-        sites.add(siteFeature(r, alt));
+        sites.add(siteFeatures.feature(r, alt));
       }
       if (genotypes == null) {
         return;
@@ -153,28 +153,6 @@ public final class VcfProvider implements DataSourceProvider {
         throw new VcfFormatException("record without sample columns in a VCF with " + samples + " samples");
       }
       genotypes.endSite();
-    }
-
-    private Feature.Builder siteFeature(VcfLine r, String alt) {
-      Feature.Builder f = Feature.builder(r.chrom, r.pos, r.end)
-          .type(pool.type(VariantClass.of(r.ref, alt).type()))
-          .method(method)
-          .note("REF=" + r.ref)
-          .note("ALT=" + alt)
-          .note("QUAL=" + r.qual)
-          .note("FILTER=" + r.filter);
-      if (!r.id.equals(".")) {
-        // the ALT alleles of a multi-allelic record are separate features: keep their ids apart
-        f.id(r.alts.size() == 1 ? r.id : r.id + ":" + alt).label(r.id);
-      }
-      try {
-        if (!r.qual.equals(".")) {
-          f.score(Double.parseDouble(r.qual));
-        }
-      } catch (NumberFormatException e) {
-        throw new VcfFormatException("bad QUAL '" + r.qual + "'");
-      }
-      return f;
     }
 
     @Override

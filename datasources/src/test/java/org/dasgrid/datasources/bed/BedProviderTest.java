@@ -1,7 +1,6 @@
 package org.dasgrid.datasources.bed;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,7 +41,7 @@ class BedProviderTest {
 
   @Test
   void blocksAreWhereBedtoolsPutsThem() throws Exception {
-    assumeTrue(Tools.has("bedtools"), "bedtools not installed");
+    Tools.require("bedtools");
     Sources s = Sources.load(Sources.config("mrna", "bed", DMEL_BED12));
     DataSource data = s.source("mrna").data();
     List<String> fromBedtools = new ArrayList<>();

@@ -6,15 +6,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.segment.Segment;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SequenceSource;
 import org.dasgrid.core.source.SourceLoadException;
+import org.dasgrid.datasources.DasXml;
+import org.dasgrid.datasources.Sources;
 import org.dasgrid.datasources.TestData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
 
 class FastaProviderTest {
   @TempDir Path dir;
@@ -43,5 +49,36 @@ class FastaProviderTest {
     Files.writeString(bad, "ACGT\nno header\n");
     assertThatThrownBy(() -> new FastaProvider().load(SourceConfig.of("b", "fasta", bad), LoadMonitor.NONE))
         .isInstanceOf(SourceLoadException.class).hasMessageStartingWith("bad.fa:");
+  }
+
+  /**
+   * The committed NCBI mitochondrion (NC_001328.1, 13,794 bases in 60-base lines) through the real DAS writer:
+   * SEQUENCE elements against the file's own bases, across line breaks and at the end; the index is built.
+   */
+  @Test
+  void ncbiSequenceInDasXml() throws IOException {
+    Path fa = dir.resolve("NC_001328.1.fna");
+    Files.copy(Sources.TEST_DATA.resolve("fasta/NC_001328.1.fna"), fa);
+    String bases = Files.readAllLines(fa).stream().filter(l -> !l.startsWith(">")).collect(Collectors.joining());
+    assertThat(bases).hasSize(13_794);
+    Sources s = Sources.load(Sources.config("mito", "fasta", fa));
+    assertThat(Files.exists(dir.resolve("NC_001328.1.fna.fai"))).isTrue();
+
+    Element ep = DasXml.elements(s.xml("mito", "entry_points", "").getDocumentElement(), "SEGMENT").get(0);
+    assertThat(ep.getAttribute("id") + " " + ep.getAttribute("start") + "-" + ep.getAttribute("stop") + " "
+        + ep.getTextContent()).isEqualTo("NC_001328.1 1-13794 NC_001328.1");
+
+    Document doc = s.xml("mito", "sequence",
+        "segment=NC_001328.1:1,70;segment=NC_001328.1:55,185;segment=NC_001328.1:13700,13794;segment=NC_001328.1");
+    List<Element> seqs = DasXml.elements(doc.getDocumentElement(), "SEQUENCE");
+    assertThat(seqs).extracting(e -> e.getAttribute("id") + ":" + e.getAttribute("start") + "," + e.getAttribute("stop")
+        + " " + e.getAttribute("label")).containsExactly("NC_001328.1:1,70 NC_001328.1",
+        "NC_001328.1:55,185 NC_001328.1", "NC_001328.1:13700,13794 NC_001328.1", "NC_001328.1:1,13794 NC_001328.1");
+    assertThat(seqs).allSatisfy(e -> assertThat(e.getAttribute("version")).isNotEmpty());
+    assertThat(seqs.get(0).getTextContent()).isEqualTo(bases.substring(0, 70))
+        .startsWith("CAGTAAATAGTTTAATAAAAATATAGCATTTGGGTTGCTAAGATATTATTACTGATAGAATTTTTAGTTT");
+    assertThat(seqs.get(1).getTextContent()).isEqualTo(bases.substring(54, 185));
+    assertThat(seqs.get(2).getTextContent()).isEqualTo(bases.substring(13_699));
+    assertThat(seqs.get(3).getTextContent()).isEqualTo(bases);
   }
 }

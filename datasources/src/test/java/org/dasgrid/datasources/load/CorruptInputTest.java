@@ -1,7 +1,6 @@
 package org.dasgrid.datasources.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -106,7 +105,7 @@ class CorruptInputTest {
 
   @Test
   void tabixProblems() throws Exception {
-    assumeTrue(Tools.has("tabix") && Tools.has("bgzip"), "tabix/bgzip not installed");
+    Tools.require("tabix", "bgzip");
     Path gff = gff3("2L\tFlyBase\tgene\t100\t200\t.\t+\t.\tID=g1", "2L\tFlyBase\tgene\t300\t400\t.\t+\t.\tID=g2");
     Path gz = dir.resolve("bad.gff3.gz");
     Tools.runTo(List.of("bgzip", "-c", gff.toString()), gz);

@@ -8,15 +8,15 @@ import java.util.List;
 import org.dasgrid.datasources.Tools;
 
 /** Makes sorted, bgzipped, tabix-indexed copies of test files with the Debian tools, as users would. */
-final class TabixFiles {
+public final class TabixFiles {
   private TabixFiles() {}
 
   /**
    * Writes {@code dir/name} (sorted by reference, then start, header lines first) and {@code dir/name.gz}
    * with its index; returns the plain sorted file.
    */
-  static Path sortedAndIndexed(Path source, Path dir, String name, int refColumn, int startColumn, String preset,
-      boolean csi) throws IOException, InterruptedException {
+  public static Path sortedAndIndexed(Path source, Path dir, String name, int refColumn, int startColumn,
+      String preset, boolean csi) throws IOException, InterruptedException {
     List<String> header = new ArrayList<>();
     List<String> body = new ArrayList<>();
     for (String line : Files.readAllLines(source)) {
@@ -46,5 +46,13 @@ final class TabixFiles {
     tabix.add(gz.toString());
     Tools.run(tabix);
     return sorted;
+  }
+
+  /** Copies an already bgzipped, sorted file into {@code dir} and indexes the copy with {@code tabix}. */
+  public static Path indexedCopy(Path bgzipped, Path dir, String preset) throws IOException, InterruptedException {
+    Path copy = dir.resolve(bgzipped.getFileName());
+    Files.copy(bgzipped, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Tools.run(List.of("tabix", "-f", "-p", preset, copy.toString()));
+    return copy;
   }
 }

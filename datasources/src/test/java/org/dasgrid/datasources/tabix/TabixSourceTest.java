@@ -1,7 +1,6 @@
 package org.dasgrid.datasources.tabix;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +16,9 @@ import org.dasgrid.datasources.Tools;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 class TabixSourceTest {
   @TempDir static Path dir;
@@ -24,7 +26,7 @@ class TabixSourceTest {
 
   @BeforeAll
   static void indexFiles() throws Exception {
-    assumeTrue(Tools.has("tabix") && Tools.has("bgzip"), "tabix/bgzip not installed");
+    Tools.require("tabix", "bgzip");
     Path dmel = TabixFiles.sortedAndIndexed(Sources.EXAMPLES.resolve("dmel-2L.gff3"), dir, "dmel.gff3", 1, 4,
         "gff", false);
     Path dmelCsi = dir.resolve("csi");
@@ -34,7 +36,9 @@ class TabixSourceTest {
         1, 4, "gff", false);
     Path bed = TabixFiles.sortedAndIndexed(Sources.TEST_DATA.resolve("bed/dmel-2L-mrna.bed"), dir, "mrna.bed", 1,
         2, "bed", false);
-    TabixFiles.sortedAndIndexed(Sources.TEST_DATA.resolve("tabix/sites.vcf"), dir, "sites.vcf", 1, 2, "vcf", false);
+    Path sites = TabixFiles.sortedAndIndexed(Sources.TEST_DATA.resolve("tabix/sites.vcf"), dir, "sites.vcf", 1, 2,
+        "vcf", false);
+    Path ceu = TabixFiles.indexedCopy(Sources.EXAMPLES.resolve("ceu_exon.vcf.gz"), dir, "vcf");
     sources = Sources.load(
         Sources.config("dmel", "gff3", dmel),
         Sources.config("dmel-tbx", "tabix", dir.resolve("dmel.gff3.gz")),
@@ -43,7 +47,10 @@ class TabixSourceTest {
         Sources.config("tricky-tbx", "tabix", dir.resolve("tricky.gff3.gz")),
         Sources.config("bed", "bed", bed),
         Sources.config("bed-tbx", "tabix", dir.resolve("mrna.bed.gz")),
-        Sources.config("vcf", "tabix", dir.resolve("sites.vcf.gz")));
+        Sources.config("vcf", "tabix", dir.resolve("sites.vcf.gz")),
+        Sources.config("vcf-mem", "vcf", sites),
+        Sources.config("ceu", "vcf", Sources.EXAMPLES.resolve("ceu_exon.vcf.gz")),
+        Sources.config("ceu-tbx", "tabix", ceu));
   }
 
   @Test
@@ -100,22 +107,79 @@ class TabixSourceTest {
             "MNV:1:200..201 MNV 200-201",
             "rs3 insertion 300-300",
             "deletion:1:400..403 deletion 400-403",
-            "rs5 sequence_alteration 500-500",
-            "sv1 structural_variant 600-2600",
-            "indel:1:700..702 indel 700-702");
+            "rs5:G SNV 500-500",
+            "rs5:AT insertion 500-500",
+            "sv1 SV 600-2600",
+            "deletion:1:700..702 deletion 700-702",
+            "insertion:1:700..702 insertion 700-702");
     Feature rs3 = fs.get(2);
     assertThat(rs3.label()).isEqualTo("rs3");
     assertThat(rs3.score()).isEqualTo(12.5);
     assertThat(rs3.type().category()).isEqualTo("variation");
-    assertThat(rs3.notes()).containsExactly("REF=A", "ALT=ATTT", "QUAL=12.50", "FILTER=q10");
-    assertThat(fs.get(1).label()).isEqualTo("1:200 AC>GT");
+    assertThat(rs3.notes()).containsExactly("REF=A", "ALT=ATTT", "QUAL=12.5", "FILTER=q10");
+    assertThat(fs.get(1).label()).isEqualTo("MNV:1:200..201");
     assertThat(fs.get(1).notes()).containsExactly("REF=AC", "ALT=GT", "QUAL=.", "FILTER=.");
+    assertThat(fs.get(4).label()).isEqualTo("rs5");
+    assertThat(fs.get(5).notes()).containsExactly("REF=A", "ALT=AT", "QUAL=99", "FILTER=PASS");
     // a structural variant reaches to INFO/END, as tabix indexes it
     List<Feature> sv = new ArrayList<>();
     vcf.features(new Segment("1", 2_000, 2_000), FeatureFilter.ANY, sv::add);
     assertThat(sv).extracting(Feature::id).containsExactly("sv1");
-    assertThat(vcf.featuresById("rs5")).singleElement().extracting(f -> f.notes().get(1)).isEqualTo("ALT=G,AT");
-    assertThat(vcf.typeCounts().values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(8);
+    // a record without ALT alleles (2:10) has no feature, as in memory
+    assertThat(vcf.typeCounts().values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(9);
+  }
+
+  /** The tabix-backed VCF and the in-memory vcf format build their features with the same code. */
+  @Test
+  void vcfAnswersLikeTheInMemoryVcfFormat() {
+    assertSameAnswers("vcf-mem", "vcf", 60, 3_000, 100_000);
+    for (String id : List.of("rs1", "rs5:G", "rs5:AT", "sv1", "MNV:1:200..201", "insertion:1:700..702")) {
+      assertThat(describeAll(data("vcf").featuresById(id))).as(id).isNotEmpty()
+          .isEqualTo(describeAll(data("vcf-mem").featuresById(id)));
+    }
+    assertSameAnswers("ceu", "ceu-tbx", 200, 2_000_000, 250_000_000);
+    // the multi-allelic CEU record: one feature per ALT, ids rs...:ALT, typed by variant class
+    Segment multi = new Segment("21", 44_213_462, 44_213_462);
+    assertThat(describe(data("ceu-tbx"), multi)).isEqualTo(describe(data("ceu"), multi));
+    List<Feature> split = new ArrayList<>();
+    data("ceu-tbx").features(multi, FeatureFilter.ANY, split::add);
+    assertThat(split).extracting(f -> f.id() + " " + f.label() + " " + f.type().id() + " " + f.notes())
+        .containsExactly("rs61737069:T rs61737069 SNV [REF=C, ALT=T, QUAL=., FILTER=PASS]",
+            "rs61737069:CT rs61737069 insertion [REF=C, ALT=CT, QUAL=., FILTER=PASS]");
+    assertThat(data("ceu-tbx").typeCounts(multi)).isEqualTo(data("ceu").typeCounts(multi));
+    assertThat(describeAll(data("ceu-tbx").featuresById("rs1046166")))
+        .isEqualTo(describeAll(data("ceu").featuresById("rs1046166"))).hasSize(2);
+    assertThat(data("ceu-tbx").typeCounts()).isEqualTo(data("ceu").typeCounts());
+    String types = sources.answer("ceu", "types", "segment=21:44213462,44213462");
+    assertThat(sources.answer("ceu-tbx", "types", "segment=21:44213462,44213462"))
+        .isEqualTo(types.replace("/das/ceu/", "/das/ceu-tbx/"));
+  }
+
+  /** A multi-allelic record's features (ids ID:ALT) are found by the record's ID, in memory and from tabix. */
+  @Test
+  void findsVcfFeaturesByRecordId() {
+    for (String source : List.of("ceu", "ceu-tbx")) {
+      Document doc = sources.xml(source, "features", "feature_id=rs61737069;feature_id=rs2760321");
+      assertThat(doc.getElementsByTagName("UNKNOWNFEATURE").getLength()).as(source).isZero();
+      List<String> ids = new ArrayList<>();
+      NodeList features = doc.getElementsByTagName("FEATURE");
+      for (int i = 0; i < features.getLength(); i++) {
+        Element f = (Element) features.item(i);
+        ids.add(f.getAttribute("id") + " " + f.getAttribute("label"));
+      }
+      assertThat(ids).as(source).containsExactly("rs61737069:T rs61737069", "rs61737069:CT rs61737069",
+          "rs2760321 rs2760321");
+      // each ALT is still found by its own id, and an ID that is no record's is unknown
+      assertThat(data(source).featuresById("rs61737069:CT")).extracting(Feature::id)
+          .containsExactly("rs61737069:CT");
+      assertThat(sources.answer(source, "features", "feature_id=rs61737069:A"))
+          .contains("<UNKNOWNFEATURE id=\"rs61737069:A\"/>");
+    }
+    for (String id : List.of("rs5", "rs5:G", "rs1", "nope")) {
+      assertThat(describeAll(data("vcf").featuresById(id))).as(id)
+          .isEqualTo(describeAll(data("vcf-mem").featuresById(id)));
+    }
+    assertThat(data("vcf").featuresById("rs5")).extracting(Feature::id).containsExactly("rs5:G", "rs5:AT");
   }
 
   @Test

@@ -2,6 +2,10 @@ package org.dasgrid.datasources.vcf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.dasgrid.datasources.DasXml.feature;
+import static org.dasgrid.datasources.DasXml.summary;
+import static org.dasgrid.datasources.DasXml.text;
+import static org.dasgrid.datasources.DasXml.texts;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -31,9 +35,13 @@ import org.dasgrid.core.source.FeatureFilter;
 import org.dasgrid.core.source.GenotypeSource;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SourceLoadException;
+import org.dasgrid.datasources.DasXml;
+import org.dasgrid.datasources.Sources;
 import org.dasgrid.datasources.TestData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
 
 class VcfProviderTest {
   @TempDir Path tmp;
@@ -141,6 +149,11 @@ class VcfProviderTest {
     assertThat(features.get(2).end()).isEqualTo(202);
     assertThat(features.get(3).end()).isEqualTo(5000);
     assertThat(ds.entryPoints()).extracting(EntryPoint::name).containsExactly("chrY", "chr1");
+    // the ALT features of rs1 have their own ids, and are found by the record's ID too
+    assertThat(features).extracting(Feature::id).startsWith("rs1:T", "rs1:CTT");
+    assertThat(ds.featuresById("rs1")).extracting(Feature::id).containsExactly("rs1:T", "rs1:CTT");
+    assertThat(ds.featuresById("rs1:CTT")).extracting(Feature::id).containsExactly("rs1:CTT");
+    assertThat(ds.featuresById("sv1")).extracting(Feature::id).containsExactly("sv1");
   }
 
   @Test
@@ -187,5 +200,54 @@ class VcfProviderTest {
     assertThat(IntStream.range(0, a.size()).mapToObj(i -> a.get(i).pos() + a.get(i).alt()).toList())
         .containsExactly("100A", "100T", "300T");
     assertThat(a.get(0)).extracting(VariantRow::het, VariantRow::hom, VariantRow::ac).containsExactly(1, 1, 3);
+  }
+
+  /** The bundled CEU file and generated awkward sites through the real DAS writer, field by field. */
+  @Test
+  void sitesInDasXml() throws IOException {
+    Path sites = write("s.vcf", HEADER,
+        "chr1\t100\trs1\tC\tT,CTT\t50\tPASS\t.\tGT\t0/1\t0/0\t1/2",
+        "chr1\t200\t.\tCAT\tC\t.\tq10;s50\t.\tGT\t0/0\t0/0\t0/0",
+        "chr1\t300\tsv1\tN\t<DEL>\t7.5\tPASS\tEND=5000;SVTYPE=DEL\tGT\t0/1\t0/0\t0/0");
+    Sources s = Sources.load(Sources.config("ceu", "vcf", TestData.example("ceu_exon.vcf.gz")),
+        Sources.config("sites", "vcf", sites));
+
+    // 21 44213462 rs61737069 C T,CT . PASS ...: one FEATURE per ALT allele
+    Document ceu = s.xml("ceu", "features", "segment=21:44213462,44214985");
+    Element snv = feature(ceu, "rs61737069:T");
+    assertThat(snv.getAttribute("label")).isEqualTo("rs61737069");
+    assertThat(summary(snv)).isEqualTo("SNV variation SO:0001483 SNV | VCF VCF | 44213462..44213462 score - 0"
+        + " phase -");
+    assertThat(texts(snv, "NOTE")).containsExactly("REF=C", "ALT=T", "QUAL=.", "FILTER=PASS");
+    Element ins = feature(ceu, "rs61737069:CT");
+    assertThat(ins.getAttribute("label")).isEqualTo("rs61737069");
+    assertThat(summary(ins)).isEqualTo("insertion variation SO:0000667 insertion | VCF VCF | 44213462..44213462"
+        + " score - 0 phase -");
+    assertThat(texts(ins, "NOTE")).containsExactly("REF=C", "ALT=CT", "QUAL=.", "FILTER=PASS");
+    // 21 44214985 rs1141627 G A . PASS: a biallelic record keeps its ID as id
+    Element single = feature(ceu, "rs1141627");
+    assertThat(summary(single)).isEqualTo("SNV variation SO:0001483 SNV | VCF VCF | 44214985..44214985 score - 0"
+        + " phase -");
+    assertThat(texts(single, "NOTE")).containsExactly("REF=G", "ALT=A", "QUAL=.", "FILTER=PASS");
+    for (Element f : DasXml.elements(ceu.getDocumentElement(), "FEATURE")) {
+      assertThat(DasXml.elements(f, "PARENT")).isEmpty();
+      assertThat(DasXml.elements(f, "PART")).isEmpty();
+      assertThat(DasXml.elements(f, "LINK")).isEmpty();
+      assertThat(DasXml.elements(f, "TARGET")).isEmpty();
+    }
+
+    // QUAL as SCORE, a deletion without ID, a symbolic SV reaching to INFO/END
+    Document gen = s.xml("sites", "features", "segment=chr1:1,10000");
+    assertThat(summary(feature(gen, "rs1:CTT"))).isEqualTo("insertion variation SO:0000667 insertion | VCF VCF"
+        + " | 100..100 score 50 0 phase -");
+    Element del = feature(gen, "deletion:chr1:200..202");
+    assertThat(del.getAttribute("label")).isEqualTo("deletion:chr1:200..202");
+    assertThat(summary(del)).isEqualTo("deletion variation SO:0000159 deletion | VCF VCF | 200..202 score - 0"
+        + " phase -");
+    assertThat(texts(del, "NOTE")).containsExactly("REF=CAT", "ALT=C", "QUAL=.", "FILTER=q10;s50");
+    Element sv = feature(gen, "sv1");
+    assertThat(text(sv, "TYPE") + " " + text(sv, "START") + ".." + text(sv, "END") + " " + text(sv, "SCORE"))
+        .isEqualTo("SV 300..5000 7.5");
+    assertThat(texts(sv, "NOTE")).containsExactly("REF=N", "ALT=<DEL>", "QUAL=7.5", "FILTER=PASS");
   }
 }

@@ -175,6 +175,12 @@ public class ClusterSource implements DataSource {
     return local.data().stats();
   }
 
+  /** As this node's part says; a node holding none of the source knows a {@code vcf} one by its format. */
+  @Override
+  public boolean featuresAreVcfSites() {
+    return local.data().featuresAreVcfSites() || held.isNone() && local.config().format().equals("vcf");
+  }
+
   private static final class WithSequence extends ClusterSource implements SequenceSource {
     WithSequence(Cluster cluster, LoadedSource local, ContigSelection held) {
       super(cluster, local, held);

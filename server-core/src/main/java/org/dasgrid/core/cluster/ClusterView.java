@@ -252,6 +252,11 @@ public class ClusterView implements DataSource {
     return local().stats();
   }
 
+  @Override
+  public boolean featuresAreVcfSites() {
+    return source.featuresAreVcfSites();
+  }
+
   /** The distinct contigs of some segments, in order. */
   static Set<String> contigsOf(List<Segment> segments) {
     Set<String> out = new LinkedHashSet<>();

@@ -184,6 +184,11 @@ public final class Feature {
       return type;
     }
 
+    /** The label set so far, or null (the built feature's label is then its id). */
+    public String label() {
+      return label;
+    }
+
     public List<String> parents() {
       return parents;
     }

@@ -29,7 +29,11 @@ public interface DataSource {
   /** How many features {@link #features} would give. */
   int countFeatures(Segment segment, FeatureFilter filter);
 
-  /** The features with this id, wherever they are (several when one GFF3 feature spans lines). */
+  /**
+   * The features with this id, wherever they are (several when one GFF3 feature spans lines). A VCF source
+   * also gives the features of the records with this ID, after those with this id: the ALT alleles of a
+   * multi-allelic record have ids {@code ID:ALT}, and are found by {@code ID} too.
+   */
   List<Feature> featuresById(String id);
 
   /** Feature counts per type over the whole source, ordered by type id. */
@@ -40,6 +44,17 @@ public interface DataSource {
 
   /** Size figures for the status page, metrics and logs. */
   SourceStats stats();
+
+  /**
+   * Whether every feature is a VCF site ({@link org.dasgrid.core.feature.VcfSite}: one per ALT allele, with
+   * {@code REF=}, {@code ALT=}, {@code QUAL=} and {@code FILTER=} notes), so the features can be written back
+   * as VCF ({@code features?format=vcf}). A property of the features rather than a capability interface:
+   * decorators (aliases, a sequence file, a cluster) just pass the answer on, where a marker interface would
+   * need one decorator class per combination of capabilities.
+   */
+  default boolean featuresAreVcfSites() {
+    return false;
+  }
 
   /**
    * Says which segments and feature ids are about to be counted and read with this filter, so that a source

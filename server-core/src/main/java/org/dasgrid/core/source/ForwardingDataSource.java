@@ -60,6 +60,11 @@ public abstract class ForwardingDataSource implements DataSource {
   }
 
   @Override
+  public boolean featuresAreVcfSites() {
+    return delegate.featuresAreVcfSites();
+  }
+
+  @Override
   public void prefetch(List<Segment> segments, List<String> featureIds, FeatureFilter filter) {
     delegate.prefetch(segments, featureIds, filter);
   }

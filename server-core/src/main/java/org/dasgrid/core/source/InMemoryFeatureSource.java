@@ -25,8 +25,11 @@ public final class InMemoryFeatureSource implements DataSource {
   private final Map<String, IntervalIndex<Feature>> indexes;
   /** Every feature, sorted by id (ties in load order): 4 bytes a feature, where a HashMap took about 40. */
   private final Feature[] byId;
+  /** With {@link Builder#findByLabel()}: the features whose label is not their id, sorted by label. */
+  private final Feature[] byLabel;
   private final Map<FeatureType, Integer> typeCounts;
   private final SourceStats stats;
+  private final boolean vcfSites;
 
   private InMemoryFeatureSource(Builder b) {
     // every reference of the input, held or not, in order: declared ones first, then by first feature
@@ -61,10 +64,15 @@ public final class InMemoryFeatureSource implements DataSource {
     Feature[] sorted = b.features.toArray(new Feature[0]);
     java.util.Arrays.sort(sorted, java.util.Comparator.comparing(Feature::id)); // stable: load order within an id
     this.byId = sorted;
+    this.byLabel = b.findByLabel
+        ? b.features.stream().filter(f -> !f.label().equals(f.id()))
+            .sorted(java.util.Comparator.comparing(Feature::label)).toArray(Feature[]::new)
+        : new Feature[0];
     Map<FeatureType, Integer> tc = new LinkedHashMap<>();
     counts.forEach((id, n) -> tc.put(types.get(id), n[0]));
     this.typeCounts = Collections.unmodifiableMap(tc);
     this.stats = new SourceStats(b.features.size(), b.bytesRead, -1);
+    this.vcfSites = b.vcfSites;
   }
 
   static List<EntryPoint> withBuiltInAliases(List<EntryPoint> eps) {
@@ -130,23 +138,39 @@ public final class InMemoryFeatureSource implements DataSource {
     return n[0];
   }
 
+  /**
+   * The features with this id; from a source built with {@link Builder#findByLabel()}, then those with this
+   * label (a VCF record's ID: the ALT features of a multi-allelic record), each in load order.
+   */
   @Override
   public List<Feature> featuresById(String id) {
+    List<Feature> byIds = run(byId, Feature::id, id);
+    List<Feature> byLabels = run(byLabel, Feature::label, id);
+    if (byLabels.isEmpty()) {
+      return byIds;
+    }
+    List<Feature> out = new ArrayList<>(byIds);
+    out.addAll(byLabels);
+    return List.copyOf(out);
+  }
+
+  /** The features of {@code sorted} (sorted by {@code key}) whose key is {@code value}, in their order. */
+  private static List<Feature> run(Feature[] sorted, java.util.function.Function<Feature, String> key, String value) {
     int lo = 0;
-    int hi = byId.length;
+    int hi = sorted.length;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (byId[mid].id().compareTo(id) < 0) {
+      if (key.apply(sorted[mid]).compareTo(value) < 0) {
         lo = mid + 1;
       } else {
         hi = mid;
       }
     }
     int end = lo;
-    while (end < byId.length && byId[end].id().equals(id)) {
+    while (end < sorted.length && key.apply(sorted[end]).equals(value)) {
       end++;
     }
-    return end == lo ? List.of() : List.of(java.util.Arrays.copyOfRange(byId, lo, end));
+    return end == lo ? List.of() : List.of(java.util.Arrays.copyOfRange(sorted, lo, end));
   }
 
   @Override
@@ -175,6 +199,11 @@ public final class InMemoryFeatureSource implements DataSource {
     return stats;
   }
 
+  @Override
+  public boolean featuresAreVcfSites() {
+    return vcfSites;
+  }
+
   /** Collects features and declared reference lengths; not thread-safe. */
   public static final class Builder {
     private final Map<String, Integer> declared = new LinkedHashMap<>();
@@ -186,6 +215,8 @@ public final class InMemoryFeatureSource implements DataSource {
     private final Map<String, Boolean> kept = new HashMap<>();
     private final List<Feature.Builder> pending = new ArrayList<>();
     private long bytesRead;
+    private boolean findByLabel;
+    private boolean vcfSites;
 
     /**
      * Declares a reference and its length (GFF {@code ##sequence-region}, a FASTA index). References are
@@ -236,6 +267,22 @@ public final class InMemoryFeatureSource implements DataSource {
       // the reference's place in the order is where its first record is, pending or not
       extents.merge(f.ref(), f.end(), Math::max);
       pending.add(f);
+      return this;
+    }
+
+    /**
+     * Makes {@code feature_id=} also find features by their label where it is not their id: a VCF source's
+     * features are found by their record's ID, including the ALT features of a multi-allelic record (ids
+     * {@code ID:ALT}). Costs 4 bytes per such feature.
+     */
+    public Builder findByLabel() {
+      this.findByLabel = true;
+      return this;
+    }
+
+    /** Says that every feature is a VCF site ({@link DataSource#featuresAreVcfSites()}). */
+    public Builder vcfSites() {
+      this.vcfSites = true;
       return this;
     }
 

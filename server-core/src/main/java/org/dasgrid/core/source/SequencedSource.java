@@ -82,6 +82,11 @@ public final class SequencedSource implements DataSource, SequenceSource {
   }
 
   @Override
+  public boolean featuresAreVcfSites() {
+    return annotations.featuresAreVcfSites();
+  }
+
+  @Override
   public void prefetch(List<Segment> segments, List<String> featureIds, FeatureFilter filter) {
     annotations.prefetch(segments, featureIds, filter);
   }

@@ -27,15 +27,18 @@ import org.dasgrid.core.render.FeatureDocument;
 import org.dasgrid.core.render.FeaturesBedWriter;
 import org.dasgrid.core.render.FeaturesGff3Writer;
 import org.dasgrid.core.render.FeaturesJsonWriter;
+import org.dasgrid.core.render.FeaturesVcfWriter;
 import org.dasgrid.core.render.FeaturesXmlWriter;
 import org.dasgrid.core.segment.Segment;
 import org.dasgrid.core.segment.SegmentRequest;
 import org.dasgrid.core.source.DataSource;
+import org.dasgrid.core.source.EntryPoint;
 import org.dasgrid.core.source.FeatureFilter;
 
 /**
  * DAS {@code features}: the features of one or more segments (or with given ids), filtered by type and
- * category, streamed as DASGFF (or, with {@code format=}, as JSON, GFF3 or BED).
+ * category, streamed as DASGFF (or, with {@code format=}, as JSON, GFF3, BED, or for a source of VCF sites
+ * VCF).
  *
  * <p>An answer larger than {@code maxFeaturesPerResponse} is refused with a 402 naming the limit, never
  * truncated; with {@code maxbins} it is instead summarised as per-bin density features, which the client
@@ -61,6 +64,10 @@ public final class FeaturesCommand implements DasCommand {
     QueryArguments args = request.args();
     FeaturesQuery q = FeaturesQuery.parse(args, context.settings().maxSegmentsPerRequest());
     DataSource data = ls.data();
+    if (q.format() == ResponseFormat.VCF && !data.featuresAreVcfSites()) {
+      throw DasException.badArguments("format=vcf needs a VCF source; the features of '%s' are not VCF sites"
+          + " (format=gff3 and format=bed work for every source)", ls.id());
+    }
     List<ResolvedSegment> segments =
         q.segments().isEmpty() && q.featureIds().isEmpty()
             ? Segments.allReferences(data)
@@ -113,6 +120,12 @@ public final class FeaturesCommand implements DasCommand {
       }
       binned = true;
     }
+    if (binned && q.format() == ResponseFormat.VCF) {
+      throw new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
+          "the answer is larger than one response holds (server.maxFeaturesPerResponse, server.maxSegmentSpan),"
+              + " and format=vcf cannot carry the binned summary of maxbins. Ask for a smaller segment, or page"
+              + " with rows=FROM-TO");
+    }
     String key = ls.id() + "@" + ls.version() + "|features|" + q.format() + "|" + Segments.key(segments)
         + "|" + q.cacheKey() + (binned ? "|bins=" + q.maxbins().getAsInt() : "");
     boolean summarise = binned;
@@ -127,6 +140,7 @@ public final class FeaturesCommand implements DasCommand {
       case JSON -> new FeaturesJsonWriter(out);
       case GFF3 -> new FeaturesGff3Writer(out);
       case BED -> new FeaturesBedWriter(out);
+      case VCF -> new FeaturesVcfWriter(out, vcfHeader(ls.data(), segments, byId));
       default -> new FeaturesXmlWriter(out);
     };
     RowWindow window = new RowWindow(q.rows());
@@ -168,6 +182,34 @@ public final class FeaturesCommand implements DasCommand {
       throw e.getCause();
     }
     doc.end();
+  }
+
+  /** The references and problems of the answer, which VCF needs in its header, before any record. */
+  private static FeaturesVcfWriter.Header vcfHeader(DataSource data, List<ResolvedSegment> segments,
+      Map<String, List<Feature>> byId) {
+    FeaturesVcfWriter.Header h = new FeaturesVcfWriter.Header();
+    for (ResolvedSegment r : segments) {
+      if (r instanceof ResolvedSegment.Found f) {
+        h.contig(f.segment().ref(), length(data, f.segment().ref(), f.segment().stop()));
+      } else if (r instanceof ResolvedSegment.Unknown u) {
+        h.unknownSegment(u.requestedId());
+      } else if (r instanceof ResolvedSegment.OutOfRange o) {
+        h.errorSegment(o.requestedId(), o.start(), o.stop());
+      }
+    }
+    for (Map.Entry<String, List<Feature>> e : byId.entrySet()) {
+      if (e.getValue().isEmpty()) {
+        h.unknownFeature(e.getKey());
+      }
+      for (Feature f : e.getValue()) {
+        h.contig(f.ref(), length(data, f.ref(), f.end()));
+      }
+    }
+    return h;
+  }
+
+  private static int length(DataSource data, String ref, int atLeast) {
+    return Math.max(atLeast, data.entryPoint(ref).map(EntryPoint::length).orElse(0));
   }
 
   private static ResolvedSegment.Found widest(List<ResolvedSegment> segments) {
@@ -229,7 +271,8 @@ public final class FeaturesCommand implements DasCommand {
 
     static FeaturesQuery parse(QueryArguments args, int maxSegments) {
       ResponseFormat format = ResponseFormat.of(args,
-          Set.of(ResponseFormat.XML, ResponseFormat.JSON, ResponseFormat.GFF3, ResponseFormat.BED));
+          Set.of(ResponseFormat.XML, ResponseFormat.JSON, ResponseFormat.GFF3, ResponseFormat.BED,
+              ResponseFormat.VCF));
       List<String> ids = args.all("feature_id");
       for (String id : ids) {
         if (id.isEmpty()) {

@@ -170,4 +170,70 @@ class FeaturesCommandTest {
     assertThat(body(narrow, "segment=chr1:1,5000")).contains("id=\"g1\"");
     assertThat(body(narrow, "segment=chr1;maxbins=4")).contains("<TYPE id=\"density\"");
   }
+
+  /** A source of VCF sites as the VCF formats build them (see VcfSite): a multi-allelic record, no-ID, an SV. */
+  static DasService vcfService(int maxFeatures) {
+    Interner pool = new Interner();
+    InMemoryFeatureSource.Builder b = InMemoryFeatureSource.builder().declareReference("chr1", 10_000)
+        .declareReference("chr2", 500).vcfSites().findByLabel();
+    b.add(site(pool, "chr1", 100, 100, "rs1:T", "rs1", "SNV", "C", "T", "50", "PASS").score(50));
+    b.add(site(pool, "chr1", 100, 100, "rs1:CTT", "rs1", "insertion", "C", "CTT", "50", "PASS").score(50));
+    b.add(site(pool, "chr1", 200, 202, null, null, "deletion", "CAT", "C", ".", "q10;s50"));
+    b.add(site(pool, "chr1", 300, 5000, "sv1", "sv1", "SV", "N", "<DEL>", "12.5", "PASS").score(12.5));
+    LoadedSource src = new LoadedSource(SourceConfig.of("s", "vcf", Path.of("s.vcf")), b.build(), "v1",
+        Optional.empty(), Instant.EPOCH, 0);
+    return new DasService(new DasContext(SourceRegistry.ofLoaded(List.of(src)),
+        ServerSettings.DEFAULTS.withMaxFeaturesPerResponse(maxFeatures), "DasGrid/test"));
+  }
+
+  private static Feature.Builder site(Interner pool, String ref, int start, int end, String id, String label,
+      String type, String refBases, String alt, String qual, String filter) {
+    return Feature.builder(ref, start, end).id(id).label(label).type(pool.type(type)).method(pool.method("VCF"))
+        .note("REF=" + refBases).note("ALT=" + alt).note("QUAL=" + qual).note("FILTER=" + filter);
+  }
+
+  @Test
+  void vcfFormatWritesOneRecordPerSiteFeatureWithTheHeaderFirst() throws IOException {
+    DasService vcf = vcfService(100);
+    String out = body(vcf, "segment=chr1:1,1000;segment=chrZ:1,5;segment=chr2:400,600;feature_id=nope;format=vcf");
+    assertThat(out).isEqualTo("""
+        ##fileformat=VCFv4.2
+        ##source=DasGrid features http://h/das/s/features
+        ##INFO=<ID=END,Number=1,Type=Integer,Description="End position of the variant">
+        ##contig=<ID=chr1,length=10000>
+        ##UNKNOWNSEGMENT=chrZ
+        ##ERRORSEGMENT=chr2:400,600
+        ##UNKNOWNFEATURE=nope
+        #CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO
+        chr1\t100\trs1\tC\tT\t50\tPASS\t.
+        chr1\t100\trs1\tC\tCTT\t50\tPASS\t.
+        chr1\t200\t.\tCAT\tC\t.\tq10;s50\t.
+        chr1\t300\tsv1\tN\t<DEL>\t12.5\tPASS\tEND=5000
+        """);
+    assertThat(vcf.handle(new DasRequest("s", "features", QueryArguments.parse("segment=chr1;format=vcf"),
+        "http://h/das")).contentType()).isEqualTo("text/x-vcf;charset=UTF-8");
+    // feature_id= by record ID, type= and rows= count features, as in every format
+    assertThat(body(vcf, "feature_id=rs1;format=vcf")).contains("##contig=<ID=chr1,length=10000>\n")
+        .endsWith("INFO\nchr1\t100\trs1\tC\tT\t50\tPASS\t.\nchr1\t100\trs1\tC\tCTT\t50\tPASS\t.\n");
+    assertThat(body(vcf, "segment=chr1;type=insertion;format=vcf")).endsWith("INFO\nchr1\t100\trs1\tC\tCTT\t50\tPASS\t.\n");
+    assertThat(body(vcf, "segment=chr1;rows=3-3;format=vcf")).endsWith("INFO\nchr1\t200\t.\tCAT\tC\t.\tq10;s50\t.\n");
+  }
+
+  @Test
+  void vcfFormatNeedsAVcfSource() {
+    assertThatThrownBy(() -> body(das, "segment=chr1:1,1000;format=vcf"))
+        .isInstanceOf(DasException.class)
+        .hasMessageContaining("format=vcf needs a VCF source")
+        .satisfies(e -> assertThat(((DasException) e).status()).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+  }
+
+  @Test
+  void vcfFormatHasNoBinnedSummary() throws IOException {
+    DasService vcf = vcfService(2);
+    assertThatThrownBy(() -> body(vcf, "segment=chr1;maxbins=10;format=vcf"))
+        .isInstanceOf(DasException.class)
+        .hasMessageContaining("format=vcf cannot carry the binned summary")
+        .satisfies(e -> assertThat(((DasException) e).status()).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+    assertThat(body(vcf, "segment=chr1:1,150;maxbins=10;format=vcf")).contains("\nchr1\t100\trs1\tC\tCTT\t");
+  }
 }
