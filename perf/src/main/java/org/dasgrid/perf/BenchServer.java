@@ -34,7 +34,8 @@ import org.dasgrid.webapp.ServerOptions;
  * DasGrid for load tests: the normal server at {@code /das}, and in the same Tomcat and JVM
  * <ul>
  *   <li>{@code /static/das/...}: the bytes DasGrid returned for each benchmarked request, captured once at
- *       start and served from memory ({@link StaticServlet}): the HTTP-stack limit our figures are divided by;
+ *       start and served from memory ({@link StaticServlet}) in a context of its own, without DasGrid's
+ *       filters: the HTTP-stack limit our figures are divided by;
  *   <li>{@code /cold/das/...}: a second DasGrid on the same config with its response cache turned off
  *       ({@code cacheBytes: 0}), so every request renders: the cold-cache figures;
  *   <li>{@code /bench/info} and {@code POST /bench/invalidate} ({@link BenchControlServlet}).
@@ -113,7 +114,7 @@ public final class BenchServer implements AutoCloseable {
             coldApp[0] = DasGridApp.start(forBenchmarks(config, 0L), console);
             addColdTwin(tomcat, coldApp[0]);
           }
-          Tomcat.addServlet(dasGrid, "static", statics).addMapping(STATIC + "/*");
+          addStatic(tomcat, statics);
           Tomcat.addServlet(dasGrid, "bench", new BenchControlServlet(app, coldApp[0], statics))
               .addMapping("/bench/*");
         });
@@ -166,6 +167,17 @@ public final class BenchServer implements AutoCloseable {
     }
     return new DasGridConfig(json.convertValue(settings, ServerSettings.class), config.sources(), null,
         config.file());
+  }
+
+  /**
+   * The static baseline in a context of its own, without DasGrid's filters (request ids, metrics, CORS...):
+   * what Tomcat alone costs to send the same bytes, the HTTP-stack limit.
+   */
+  private static void addStatic(Tomcat tomcat, StaticServlet statics) throws IOException {
+    Path docBase = Files.createTempDirectory("dasgrid-static");
+    docBase.toFile().deleteOnExit();
+    Context ctx = tomcat.addContext(STATIC, docBase.toString());
+    Tomcat.addServlet(ctx, "static", statics).addMapping("/*");
   }
 
   private static void addColdTwin(Tomcat tomcat, DasGridApp cold) throws IOException {
