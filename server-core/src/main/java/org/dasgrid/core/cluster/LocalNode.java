@@ -13,12 +13,9 @@ import java.util.function.Supplier;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.FeatureType;
-import org.dasgrid.core.genotype.CountAnswer;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
-import org.dasgrid.core.genotype.SampleAnswer;
 import org.dasgrid.core.genotype.SampleSelection;
-import org.dasgrid.core.genotype.VariantAnswer;
 import org.dasgrid.core.genotype.VariantRow;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
@@ -160,30 +157,18 @@ public final class LocalNode implements NodeClient {
   @Override
   public CompletableFuture<NodeReply<List<VariantRow>>> variants(String source, GenotypeCall call,
       long deadlineNanos) {
-    return answer(() -> {
-      Shard s = shard(source);
-      GenotypeQueries engine = s.genotypes(call.segments());
-      GenotypeQuery q = query(engine, call);
-      long t = System.nanoTime();
-      VariantAnswer a = engine.variants(q);
-      long db = System.nanoTime() - t;
+    return onGenotypes(source, call, GenotypeQueries::variants, a -> {
       List<VariantRow> rows = new ArrayList<>(a.size());
       for (int i = 0; i < a.size(); i++) {
         rows.add(a.get(i));
       }
-      return new NodeReply<>(nodeId, rows, db);
+      return rows;
     });
   }
 
   @Override
   public CompletableFuture<NodeReply<SampleCounts>> samples(String source, GenotypeCall call, long deadlineNanos) {
-    return answer(() -> {
-      Shard s = shard(source);
-      GenotypeQueries engine = s.genotypes(call.segments());
-      GenotypeQuery q = query(engine, call);
-      long t = System.nanoTime();
-      SampleAnswer a = engine.carriers(q);
-      long db = System.nanoTime() - t;
+    return onGenotypes(source, call, GenotypeQueries::carriers, a -> {
       int[] numbers = new int[a.size()];
       int[] het = new int[a.size()];
       int[] hom = new int[a.size()];
@@ -192,20 +177,30 @@ public final class LocalNode implements NodeClient {
         het[i] = a.get(i).het();
         hom[i] = a.get(i).hom();
       }
-      return new NodeReply<>(nodeId, new SampleCounts(numbers, het, hom), db);
+      return new SampleCounts(numbers, het, hom);
     });
   }
 
   @Override
   public CompletableFuture<NodeReply<CountReply>> count(String source, GenotypeCall call, long deadlineNanos) {
+    return onGenotypes(source, call,
+        (engine, q) -> new CountReply(engine.count(q), call.withCarriers() ? engine.carrierNumbers(q) : new int[0]),
+        reply -> reply);
+  }
+
+  /**
+   * Runs a genotype query on this node's engine, timing the engine's part only (as a single node's {@code
+   * elapsed_db_ms} does), then turns its answer into what goes back.
+   */
+  private <A, T> CompletableFuture<NodeReply<T>> onGenotypes(String source, GenotypeCall call,
+      java.util.function.BiFunction<GenotypeQueries, GenotypeQuery, A> run, Function<A, T> reply) {
     return answer(() -> {
-      Shard s = shard(source);
-      GenotypeQueries engine = s.genotypes(call.segments());
+      GenotypeQueries engine = shard(source).genotypes(call.segments());
       GenotypeQuery q = query(engine, call);
       long t = System.nanoTime();
-      CountAnswer counts = engine.count(q);
-      int[] carriers = call.withCarriers() ? engine.carrierNumbers(q) : new int[0];
-      return new NodeReply<>(nodeId, new CountReply(counts, carriers), System.nanoTime() - t);
+      A answer = run.apply(engine, q);
+      long db = System.nanoTime() - t;
+      return new NodeReply<>(nodeId, reply.apply(answer), db);
     });
   }
 
