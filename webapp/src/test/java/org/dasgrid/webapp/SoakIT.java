@@ -3,11 +3,14 @@ package org.dasgrid.webapp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.management.UnixOperatingSystemMXBean;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,47 +22,138 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A bounded soak: many concurrent clients over every kind of endpoint for a fixed time, on loopback. No
- * request may fail (every status is the expected one), the heap after a full collection must not grow, and
- * open file descriptors must come back to where they were. CI runs a short form; the long form is
- * {@code ./mvnw -B verify -pl webapp -am -Dit.test=SoakIT -Dsoak.seconds=300 -Dsoak.clients=100}.
+ * A bounded soak: many concurrent clients over every kind of endpoint (DAS XML and JSON, genotype JSON and
+ * NDJSON, the status API, metrics, OpenAPI, health, the home page) for a fixed time, on loopback, against the
+ * bundled example sources with the per-client rate limit off (as benchmarks run), so every refusal is a
+ * failure. No request may fail (every status is the expected one), the heap after a full collection must not
+ * grow, and open file descriptors must come back to where they were. CI runs a short form (20 s, 50 clients);
+ * the long form is
+ *
+ * <pre>
+ * ./mvnw -B verify -pl webapp -am -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+ *     -Dit.test=SoakIT -Dfailsafe.failIfNoSpecifiedTests=false -Dsoak.seconds=300 -Dsoak.clients=100
+ * </pre>
+ *
+ * and its report is the {@code soak:} line in
+ * {@code webapp/target/failsafe-reports/org.dasgrid.webapp.SoakIT-output.txt}.
  */
-@ExtendWith(SoakIT.Server.class)
 class SoakIT {
+  @TempDir static Path dir;
   static TestServer server;
 
-  static final class Server implements BeforeAllCallback {
-    @Override
-    public void beforeAll(ExtensionContext context) {
-      server = TestServer.examples(context);
+  /** The bundled examples' config, with absolute data paths and the rate limit turned off. */
+  @BeforeAll
+  static void start() throws IOException {
+    Path examples = TestServer.example("x").getParent().getParent();
+    String config = Files.readString(examples.resolve("dasgrid.yaml"))
+        .replace("path: data/", "path: " + examples.resolve("data") + "/")
+        .replace("sequence: data/", "sequence: " + examples.resolve("data") + "/")
+        .replace("server:\n", "server:\n  rateLimit: {enabled: false}\n");
+    assertThat(config).contains("rateLimit: {enabled: false}").doesNotContain(" data/");
+    Files.writeString(dir.resolve("dasgrid.yaml"), config);
+    server = TestServer.start(dir.resolve("dasgrid.yaml"));
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  /**
+   * One kind of request and the status it must get: a path ({@code %d,%d} is filled with a random region),
+   * header name/value pairs, and a form body to POST (null for GET).
+   */
+  record Probe(String path, int status, String body, String... headers) {
+    static Probe get(String path, int status, String... headers) {
+      return new Probe(path, status, null, headers);
     }
   }
 
-  /** One kind of request and the status it must get. */
-  record Probe(String path, int status, String acceptEncoding) {}
+  static final String NDJSON = "application/x-ndjson";
 
   static List<Probe> probes() {
     return List.of(
-        new Probe("/das/sources", 200, null),
-        new Probe("/das/dsn", 200, null),
-        new Probe("/das/dmel/entry_points", 200, null),
-        new Probe("/das/dmel/types?segment=2L:1,27772", 200, null),
-        new Probe("/das/dmel/features?segment=2L:2501,2550", 200, null),
-        new Probe("/das/dmel/features?segment=2L:1,27772", 200, "gzip"),
-        new Probe("/das/dmel/features?segment=2L:1,27772;format=json", 200, null),
-        new Probe("/das/dmel/features?segment=2L:%d,%d", 200, "gzip"),
-        new Probe("/das/dmel/features?feature_id=FBgn0031208", 200, null),
-        new Probe("/das/ce_ws199/sequence?segment=I:1,100", 200, null),
-        new Probe("/das/dmel/stylesheet", 200, null),
-        new Probe("/das/dmel/features?segment=2L:x,y", 402, null),
-        new Probe("/das/nope/features?segment=2L:1,10", 401, null),
-        new Probe("/health/ready", 200, null));
+        // DAS XML
+        Probe.get("/das", 200),
+        Probe.get("/das/sources", 200),
+        Probe.get("/das/dsn", 200),
+        Probe.get("/das/dmel", 200),
+        Probe.get("/das/dmel/entry_points", 200),
+        Probe.get("/das/dmel/types?segment=2L:1,27772", 200),
+        Probe.get("/das/dmel/features?segment=2L:2501,2550", 200),
+        Probe.get("/das/dmel/features?segment=2L:1,27772", 200, "Accept-Encoding", "gzip"),
+        Probe.get("/das/dmel/features?segment=2L:%d,%d", 200, "Accept-Encoding", "gzip"),
+        Probe.get("/das/dmel/features?segment=2L:%d,%d;maxbins=200", 200),
+        Probe.get("/das/dmel/features?feature_id=FBgn0031208", 200),
+        new Probe("/das/dmel/features", 200, "segment=2L:1,5000;segment=2L:20000,30000",
+            "Content-Type", "application/x-www-form-urlencoded"),
+        Probe.get("/das/ce_ws199/sequence?segment=I:1,100", 200),
+        Probe.get("/das/ce_ws199/features?segment=I", 200),
+        Probe.get("/das/ceu/features?segment=1:1,2000000", 200),
+        Probe.get("/das/dmel/stylesheet", 200),
+        Probe.get("/das/dmel/types", 304, "If-None-Match", "*"),
+        Probe.get("/das/dmel/features?segment=2L:x,y", 402),
+        Probe.get("/das/nope/features?segment=2L:1,10", 401),
+        // DAS JSON
+        Probe.get("/das/sources?format=json", 200),
+        Probe.get("/das/dmel/types?format=json", 200),
+        Probe.get("/das/dmel/features?segment=2L:1,27772;format=json", 200),
+        Probe.get("/das/dmel/features?segment=2L:%d,%d;format=json", 200, "Accept-Encoding", "gzip"),
+        // genotypes, JSON and NDJSON
+        Probe.get("/genotypes/ceu/variants?segment=1:1105366,1200000&zygosity=het", 200),
+        Probe.get("/genotypes/ceu/variants?segment=1&segment=2&segment=17", 200, "Accept", NDJSON),
+        Probe.get("/genotypes/ceu/variants?segment=%d,%d&zygosity=hom&limit=50", 200),
+        Probe.get("/genotypes/ceu/variants?segment=7&samples=NA06984,NA06985,NA06986", 200, "Accept", NDJSON,
+            "Accept-Encoding", "gzip"),
+        Probe.get("/genotypes/ceu/samples?segment=1&zygosity=hom", 200),
+        Probe.get("/genotypes/ceu/samples?segment=2&segment=3", 200, "Accept", NDJSON),
+        Probe.get("/genotypes/ceu/count?segment=17", 200),
+        Probe.get("/genotypes/ceu/count?segment=%d,%d&zygosity=het", 200, "Accept", NDJSON),
+        new Probe("/genotypes/ceu/count", 200, "segment=1&samples=NA06984,NA06989,NA06994",
+            "Content-Type", "application/x-www-form-urlencoded"),
+        Probe.get("/genotypes/ceu/variants?segment=1:x", 400),
+        Probe.get("/genotypes/dmel/count?segment=2L", 404),
+        // status API, metrics, OpenAPI, health, the home page
+        Probe.get("/api/sources", 200),
+        Probe.get("/api/sources/dmel", 200),
+        Probe.get("/api/sources/dmel/chrom.sizes", 200),
+        Probe.get("/api/sources/dmel/search?q=CG11023", 200),
+        Probe.get("/api/sources/nope", 404),
+        Probe.get("/metrics", 200),
+        Probe.get("/openapi.json", 200),
+        Probe.get("/health/live", 200),
+        Probe.get("/health/ready", 200),
+        Probe.get("/", 200),
+        Probe.get("/app.js", 200, "Accept-Encoding", "gzip"),
+        Probe.get("/no-such-page", 404));
+  }
+
+  /** The probe's path with any {@code %d,%d} filled: a dmel region, or for genotypes a chromosome and range. */
+  static String path(Probe p, Random rnd) {
+    if (!p.path().contains("%d")) {
+      return p.path();
+    }
+    if (p.path().startsWith("/genotypes")) {
+      int from = 1 + rnd.nextInt(100_000_000);
+      return String.format(p.path().replace("segment=%d,%d", "segment=" + (1 + rnd.nextInt(22)) + ":%d,%d"),
+          from, from + rnd.nextInt(5_000_000));
+    }
+    int from = 1 + rnd.nextInt(4_000_000);
+    return String.format(p.path(), from, from + rnd.nextInt(50_000));
+  }
+
+  static HttpRequest request(String base, Probe p, Random rnd) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path(p, rnd))).timeout(Duration.ofSeconds(30));
+    for (int i = 0; i + 1 < p.headers().length; i += 2) {
+      b.header(p.headers()[i], p.headers()[i + 1]);
+    }
+    return (p.body() == null ? b.GET() : b.POST(HttpRequest.BodyPublishers.ofString(p.body()))).build();
   }
 
   @Test
@@ -67,17 +161,18 @@ class SoakIT {
     int seconds = Integer.getInteger("soak.seconds", 20);
     int clients = Integer.getInteger("soak.clients", 50);
     String base = server.base();
-    warmUp(base);
+    List<Probe> probes = probes();
+    warmUp(base, probes);
     var cache = server.server().app().cache();
     long heapBefore = heapAfterGc() - cache.weightedSize();
     long fdsBefore = openFiles();
 
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    long started = System.nanoTime();
+    long deadline = started + TimeUnit.SECONDS.toNanos(seconds);
     AtomicLong requests = new AtomicLong();
     Map<String, Long> failures = new ConcurrentHashMap<>();
     ExecutorService pool = Executors.newFixedThreadPool(clients);
     List<Future<?>> running = new ArrayList<>();
-    List<Probe> probes = probes();
     for (int c = 0; c < clients; c++) {
       long seed = c;
       running.add(pool.submit(() -> {
@@ -85,14 +180,8 @@ class SoakIT {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
         while (System.nanoTime() < deadline) {
           Probe p = probes.get(rnd.nextInt(probes.size()));
-          int from = 1 + rnd.nextInt(4_000_000);
-          String path = p.path().contains("%d") ? String.format(p.path(), from, from + rnd.nextInt(50_000)) : p.path();
-          HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
-          if (p.acceptEncoding() != null) {
-            b.header("Accept-Encoding", p.acceptEncoding());
-          }
           try {
-            HttpResponse<byte[]> r = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> r = http.send(request(base, p, rnd), HttpResponse.BodyHandlers.ofByteArray());
             if (r.statusCode() != p.status()) {
               failures.merge(p.path() + " -> " + r.statusCode(), 1L, Long::sum);
             }
@@ -107,14 +196,16 @@ class SoakIT {
     for (Future<?> f : running) {
       f.get(seconds + 120L, TimeUnit.SECONDS);
     }
+    double elapsed = (System.nanoTime() - started) / 1e9;
     pool.shutdown();
     // idle keep-alive connections of the test's clients close after jdk.httpclient.keepalive.timeout
     Thread.sleep(Long.getLong("jdk.httpclient.keepalive.timeout", 3) * 1000 + 2000);
     long heapAfter = heapAfterGc() - cache.weightedSize();
-    long fdsAfter = openFiles();
-    System.out.printf("soak: %d s, %d clients, %,d requests (%.0f/s), heap after GC without the response cache "
-            + "%,d -> %,d KB (cache %,d KB), fds %d -> %d%n",
-        seconds, clients, requests.get(), requests.get() / (double) seconds, heapBefore >> 10, heapAfter >> 10,
+    long fdsAfter = openFilesOnceSettled(fdsBefore + 10);
+    System.out.printf("soak: %d s, %d clients, %d probes, %,d requests (%.0f/s), %,d failed, heap after GC without "
+            + "the response cache %,d -> %,d KB (cache %,d KB), fds %d -> %d%n",
+        seconds, clients, probes.size(), requests.get(), requests.get() / elapsed,
+        failures.values().stream().mapToLong(Long::longValue).sum(), heapBefore >> 10, heapAfter >> 10,
         cache.weightedSize() >> 10, fdsBefore, fdsAfter);
     assertThat(failures).as("failed requests").isEmpty();
     assertThat(requests.get()).isGreaterThan(seconds * 10L);
@@ -123,9 +214,13 @@ class SoakIT {
     assertThat(fdsAfter).isLessThanOrEqualTo(fdsBefore + 10);
   }
 
-  private static void warmUp(String base) {
-    for (Probe p : probes()) {
-      Http.get(base + (p.path().contains("%d") ? String.format(p.path(), 1, 1000) : p.path()));
+  /** Every probe once, each checked, so a wrong expectation shows before the clients start. */
+  private static void warmUp(String base, List<Probe> probes) throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    Random rnd = new Random(-1);
+    for (Probe p : probes) {
+      HttpResponse<byte[]> r = http.send(request(base, p, rnd), HttpResponse.BodyHandlers.ofByteArray());
+      assertThat(r.statusCode()).as(p.path()).isEqualTo(p.status());
     }
   }
 
@@ -135,6 +230,22 @@ class SoakIT {
       Thread.sleep(200);
     }
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+
+  /**
+   * Open files once the test's own clients are gone: each finished client's HttpClient keeps its selector (two
+   * descriptors) until it is collected and its selector thread notices, a few seconds later; so wait up to
+   * 30 s for the count to come down to {@code target}, and return the last count.
+   */
+  private static long openFilesOnceSettled(long target) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    long fds = openFiles();
+    while (fds > target && System.nanoTime() < deadline) {
+      System.gc();
+      Thread.sleep(500);
+      fds = openFiles();
+    }
+    return fds;
   }
 
   private static long openFiles() {
