@@ -6,21 +6,31 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Collection;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.core.config.SourceConfig;
 
 /**
  * CORS on every response, errors included, so browser clients (Biodalliance, igv.js) can read bodies and
- * the X-DAS headers; answers preflight {@code OPTIONS} requests itself.
+ * the X-DAS headers; answers preflight {@code OPTIONS} requests itself. Answers from a token-protected source
+ * carry no CORS headers, so pages on other origins cannot read them; a request for a protected source without
+ * its token is answered like one for an unknown source, CORS headers included, so the headers do not tell
+ * which protected ids exist.
  */
 final class CorsFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
   private static final java.util.regex.Pattern SOURCE_PATH =
-      java.util.regex.Pattern.compile("^/(?:das|genotypes)/([^/]+)(?:/.*)?$");
+      java.util.regex.Pattern.compile("^/(?:das|genotypes|api/sources)/([^/]+)(?:/.*)?$");
 
-  private final transient java.util.Set<String> protectedSources;
+  private final transient Map<String, SourceConfig> protectedSources;
 
-  /** @param protectedSources ids of token-protected sources: browsers on other origins get no CORS for them */
-  CorsFilter(java.util.Set<String> protectedSources) {
-    this.protectedSources = java.util.Set.copyOf(protectedSources);
+  /** @param protectedSources token-protected sources: browsers on other origins get no CORS for them */
+  CorsFilter(Collection<SourceConfig> protectedSources) {
+    this.protectedSources = protectedSources.stream()
+        .collect(Collectors.toUnmodifiableMap(SourceConfig::id, Function.identity()));
   }
   static final String EXPOSED = "X-DAS-Version, X-DAS-Status, X-DAS-Server, X-DAS-Capabilities, ETag, "
       + "Server-Timing, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, "
@@ -29,7 +39,7 @@ final class CorsFilter extends HttpFilter {
   @Override
   protected void doFilter(HttpServletRequest req, HttpServletResponse resp, FilterChain chain)
       throws IOException, ServletException {
-    if (isProtected(req)) {
+    if (readsProtectedSource(req)) {
       chain.doFilter(req, resp);
       return;
     }
@@ -46,12 +56,14 @@ final class CorsFilter extends HttpFilter {
     chain.doFilter(req, resp);
   }
 
-  private boolean isProtected(HttpServletRequest req) {
+  /** Whether the request is for a protected source and carries a token that may read it. */
+  private boolean readsProtectedSource(HttpServletRequest req) {
     if (protectedSources.isEmpty()) {
       return false;
     }
     String path = req.getRequestURI().substring(req.getContextPath().length());
     java.util.regex.Matcher m = SOURCE_PATH.matcher(path);
-    return m.matches() && protectedSources.contains(m.group(1));
+    SourceConfig config = m.matches() ? protectedSources.get(m.group(1)) : null;
+    return config != null && AccessCheck.bearer(Bearer.token(req)).mayRead(config);
   }
 }

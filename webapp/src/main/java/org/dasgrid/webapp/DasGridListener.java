@@ -33,10 +33,9 @@ public final class DasGridListener implements ServletContextListener {
     }
 
     // request id and metrics first, so they see (and time) everything after them
-    Observability.register(ctx, app.metrics());
-    java.util.Set<String> protectedSources = new java.util.HashSet<>();
-    app.config().sources().stream().filter(s -> s.access() == org.dasgrid.core.config.Access.TOKEN)
-        .forEach(s -> protectedSources.add(s.id()));
+    Observability.register(ctx, app.metrics(), app.config().server().adminTokens());
+    var protectedSources = app.config().sources().stream()
+        .filter(s -> s.access() == org.dasgrid.core.config.Access.TOKEN).toList();
     ctx.addFilter("nosniff", new NoSniffFilter())
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     ctx.addFilter("cors", new CorsFilter(protectedSources))

@@ -5,9 +5,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
@@ -78,15 +76,7 @@ final class DasServlet extends HttpServlet {
     DasService das = app.das();
     QueryArguments args = QueryArguments.empty();
     try {
-      int maxQuery = app.config().server().maxQueryLength();
-      String query = req.getQueryString();
-      if (query != null && query.length() > maxQuery) {
-        throw tooLong(maxQuery);
-      }
-      args = QueryArguments.parse(query);
-      if ("POST".equals(req.getMethod())) {
-        args = args.plus(formBody(req, maxQuery - (query == null ? 0 : query.length())));
-      }
+      args = QueryReader.read(req, app.config().server().maxQueryLength());
       DasRequest request = request(req, args);
       DasResponse response = das.handle(request);
       write(req, resp, response, withBody);
@@ -157,30 +147,6 @@ final class DasServlet extends HttpServlet {
     }
     sb.append(req.getContextPath()).append("/das");
     return sb.toString();
-  }
-
-  private static DasException tooLong(int max) {
-    return new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
-        "query longer than %d characters (server.maxQueryLength); send fewer segments per request", max);
-  }
-
-  /** Arguments POSTed as a form (batch clients send hundreds of segments), within what is left of the limit. */
-  private QueryArguments formBody(HttpServletRequest req, int room) throws IOException {
-    String type = req.getContentType();
-    if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
-      return QueryArguments.empty();
-    }
-    int max = app.config().server().maxQueryLength();
-    if (req.getContentLengthLong() > room) {
-      throw tooLong(max);
-    }
-    try (InputStream in = req.getInputStream()) {
-      byte[] body = in.readNBytes(room + 1);
-      if (body.length > room) {
-        throw tooLong(max);
-      }
-      return QueryArguments.parse(new String(body, StandardCharsets.ISO_8859_1));
-    }
   }
 
   private void write(HttpServletRequest req, HttpServletResponse resp, DasResponse response, boolean withBody)

@@ -6,7 +6,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -45,7 +44,6 @@ final class GenotypeServlet extends HttpServlet {
   private static final System.Logger LOG = System.getLogger(GenotypeServlet.class.getName());
   private static final Pattern SOURCE_ID = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
   static final int BUFFERED = 256 * 1024;
-  private static final int MAX_FORM_BYTES = 4 << 20;
 
   private final transient DasGridApp app;
 
@@ -105,11 +103,8 @@ final class GenotypeServlet extends HttpServlet {
       throw new DasException(DasStatus.BAD_DATA_SOURCE,
           "data source '%s' has no genotypes (a VCF source with 'genotypes: true' has)", parts[0]);
     }
-    QueryArguments args = QueryArguments.parse(req.getQueryString());
-    if ("POST".equals(req.getMethod())) {
-      args = args.plus(formBody(req));
-    }
     ServerSettings limits = app.config().server();
+    QueryArguments args = QueryReader.read(req, limits.maxQueryLength());
     DataSource data = source.data();
     ClusterView cluster = null;
     if (data instanceof ClusterSource sharded) {
@@ -182,20 +177,6 @@ final class GenotypeServlet extends HttpServlet {
   private static boolean acceptsGzip(HttpServletRequest req) {
     String ae = req.getHeader("Accept-Encoding");
     return ae != null && ae.toLowerCase(Locale.ROOT).contains("gzip");
-  }
-
-  private static QueryArguments formBody(HttpServletRequest req) throws IOException {
-    String type = req.getContentType();
-    if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
-      return QueryArguments.empty();
-    }
-    try (InputStream in = req.getInputStream()) {
-      byte[] body = in.readNBytes(MAX_FORM_BYTES + 1);
-      if (body.length > MAX_FORM_BYTES) {
-        throw DasException.badArguments("request body larger than %d bytes", MAX_FORM_BYTES);
-      }
-      return QueryArguments.parse(new String(body, StandardCharsets.ISO_8859_1));
-    }
   }
 
   private static String shorten(String s) {

@@ -5,13 +5,17 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.core.access.Tokens;
 import org.dasgrid.core.registry.SourceSlot;
 import org.dasgrid.core.registry.SourceState;
 import org.dasgrid.core.render.JsonOutput;
 
 /**
  * {@code /health/live} (the process answers) and {@code /health/ready} (every configured source is loaded
- * or marked failed), for load balancers and Kubernetes probes.
+ * or marked failed), for load balancers and Kubernetes probes. Readiness counts every source, but the list of
+ * sources names only those the caller may read (a protected one with its token; all with an admin token), so
+ * an unauthenticated probe learns nothing about which protected sources exist.
  */
 final class HealthServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
@@ -32,7 +36,7 @@ final class HealthServlet extends HttpServlet {
         resp.setStatus(200);
         resp.getWriter().write("{\"status\":\"live\"}");
       }
-      case "/ready" -> ready(resp);
+      case "/ready" -> ready(resp, access(req));
       default -> {
         resp.setStatus(404);
         resp.getWriter().write("{\"error\":{\"status\":404,\"message\":\"use /health/live or /health/ready\"}}");
@@ -40,7 +44,12 @@ final class HealthServlet extends HttpServlet {
     }
   }
 
-  private void ready(HttpServletResponse resp) throws IOException {
+  private AccessCheck access(HttpServletRequest req) {
+    String token = Bearer.token(req);
+    return Tokens.matches(token, app.config().server().adminTokens()) ? AccessCheck.ALL : AccessCheck.bearer(token);
+  }
+
+  private void ready(HttpServletResponse resp, AccessCheck access) throws IOException {
     boolean ready = app.registry().settled();
     resp.setStatus(ready ? 200 : 503);
     try (var g = JsonOutput.generator(resp.getOutputStream())) {
@@ -48,6 +57,9 @@ final class HealthServlet extends HttpServlet {
       g.writeStringField("status", ready ? "ready" : "loading");
       g.writeArrayFieldStart("sources");
       for (SourceSlot s : app.registry().all()) {
+        if (!access.mayRead(s.config())) {
+          continue;
+        }
         g.writeStartObject();
         g.writeStringField("id", s.id());
         SourceState st = s.state();

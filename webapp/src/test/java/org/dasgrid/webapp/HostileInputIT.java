@@ -2,25 +2,37 @@ package org.dasgrid.webapp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.dasgrid.core.access.Tokens;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The hostile-input matrix: malformed and malicious requests over every kind of endpoint (DAS XML and JSON,
  * genotypes, admin, status API, static page, metrics, health). Each gets the expected status and a short
- * message, nothing the client sent comes back as markup, no stack trace leaks, and the server keeps
- * answering.
+ * message, nothing the client sent comes back as markup, no stack trace leaks, and a good request right
+ * after it succeeds. The admin endpoints are probed twice: on the examples server, where they are off, and
+ * on a server of their own with an admin token configured, with malformed input and missing, wrong or
+ * malformed tokens.
  */
 @ExtendWith(HostileInputIT.Server.class)
 class HostileInputIT {
+  static final String ADMIN = "hostile-admin-token";
   static TestServer server;
+  @TempDir static Path dir;
+  /** A small server with {@code server.adminTokens} set, so the admin endpoints are on. */
+  static TestServer admin;
 
   static final class Server implements BeforeAllCallback {
     @Override
@@ -33,6 +45,23 @@ class HostileInputIT {
    * One hostile request: method, path and query exactly as sent (raw, so malformed escapes go through),
    * extra headers and body, and the status it must get.
    */
+  @BeforeAll
+  static void startAdmin() throws IOException {
+    Files.copy(TestServer.example("ce_ws199.gff"), dir.resolve("ce.gff"));
+    Files.writeString(dir.resolve("dasgrid.yaml"), """
+        server:
+          adminTokens: ["%s"]
+        sources:
+          - {id: ce, format: gff2, path: ce.gff}
+        """.formatted(Tokens.hash(ADMIN)));
+    admin = TestServer.start(dir.resolve("dasgrid.yaml"));
+  }
+
+  @AfterAll
+  static void stopAdmin() {
+    admin.close();
+  }
+
   record Case(String name, String method, String target, List<String> headers, String body, int status) {
     @Override
     public String toString() {
@@ -151,15 +180,86 @@ class HostileInputIT {
     return c.stream();
   }
 
+  /** The admin endpoints with admin tokens configured: every way to get the token or the input wrong. */
+  static Stream<Case> adminCases() {
+    String ok = "Bearer " + ADMIN;
+    List<Case> c = new ArrayList<>();
+    // missing, wrong and malformed tokens
+    c.add(get("status without a token", "/admin/status", 401));
+    c.add(send("reload without a token", "POST", "/admin/reload/ce", null, 401));
+    c.add(get("a wrong token", "/admin/status", 403, "Authorization", "Bearer wrong"));
+    c.add(send("reload with a wrong token", "POST", "/admin/reload/ce", null, 403, "Authorization", "Bearer wrong"));
+    c.add(get("the token's digest as token", "/admin/status", 403, "Authorization", "Bearer " + Tokens.hash(ADMIN)));
+    c.add(get("the token with a suffix", "/admin/status", 403, "Authorization", ok + "x"));
+    c.add(get("the token and more words", "/admin/status", 403, "Authorization", ok + " extra"));
+    c.add(get("Basic scheme", "/admin/status", 401, "Authorization", "Basic " + ADMIN));
+    c.add(get("Bearer without a token", "/admin/status", 401, "Authorization", "Bearer "));
+    c.add(get("scheme only", "/admin/status", 401, "Authorization", "Bearer"));
+    c.add(get("huge token", "/admin/status", 403, "Authorization", "Bearer " + "A".repeat(8000)));
+    c.add(get("markup as token", "/admin/status", 403, "Authorization", "Bearer <script>alert(1)</script>"));
+    c.add(get("token in the query", "/admin/status?access_token=" + ADMIN, 401));
+    c.add(send("token in a form", "POST", "/admin/reload/ce", "access_token=" + ADMIN, 401,
+        "Content-Type", "application/x-www-form-urlencoded"));
+    c.add(get("two Authorization headers, the first wrong", "/admin/status", 403, "Authorization", "Bearer x",
+        "Authorization", ok));
+    // malformed input with the right token
+    c.add(send("reload of a script id", "POST", "/admin/reload/" + XSS, null, 404, "Authorization", ok));
+    c.add(send("reload of an image id", "POST", "/admin/reload/" + IMG, null, 404, "Authorization", ok));
+    c.add(send("reload traversal, encoded", "POST", "/admin/reload/..%2F..%2Fetc%2Fpasswd", null, 404,
+        "Authorization", ok));
+    // normalised by Tomcat to /etc, outside /admin: the home page's servlet refuses the POST
+    c.add(send("reload traversal, dot-dot", "POST", "/admin/reload/%2e%2e/%2e%2e/etc", null, 405,
+        "Authorization", ok));
+    c.add(send("reload of nothing", "POST", "/admin/reload/", null, 404, "Authorization", ok));
+    c.add(send("reload of an overlong id", "POST", "/admin/reload/" + "x".repeat(5000), null, 404,
+        "Authorization", ok));
+    c.add(send("reload with a bad escape", "POST", "/admin/reload/ce%ZZ", null, 400, "Authorization", ok));
+    c.add(send("reload with invalid UTF-8", "POST", "/admin/reload/%C0%AF", null, 400, "Authorization", ok));
+    c.add(send("reload, markup as wait", "POST", "/admin/reload/ce?wait=" + XSS, null, 200, "Authorization", ok));
+    c.add(send("reload, bad escape in wait", "POST", "/admin/reload/ce?wait=%ZZ", null, 200, "Authorization", ok));
+    c.add(send("reload, junk body", "POST", "/admin/reload/ce?wait=false", "\u0000<x>", 202,
+        "Authorization", ok, "Content-Type", "application/x-www-form-urlencoded"));
+    c.add(get("reload by GET", "/admin/reload/ce", 405, "Authorization", ok));
+    c.add(send("PUT on reload", "PUT", "/admin/reload/ce", "x", 405, "Authorization", ok));
+    c.add(send("DELETE on status", "DELETE", "/admin/status", null, 405, "Authorization", ok));
+    c.add(send("TRACE on status", "TRACE", "/admin/status", null, 405, "Authorization", ok));
+    c.add(get("unknown admin resource", "/admin/" + XSS, 405, "Authorization", ok));
+    c.add(get("status, markup in query", "/admin/status?x=" + XSS, 200, "Authorization", ok));
+    c.add(get("status, lower-case scheme", "/admin/status", 200, "Authorization", "bearer " + ADMIN));
+    return c.stream();
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void hostileRequestsGetTheirStatusAndNothingLeaks(Case c) {
+    check(server, c);
+    aGoodRequestStillSucceeds(server, "dmel", "2L:2501,2550", 4);
+    assertThat(Http.get(server.base() + "/genotypes/ceu/count?segment=1:1105366,1200000").status()).isEqualTo(200);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("adminCases")
+  void hostileAdminRequestsGetTheirStatusAndNothingLeaks(Case c) {
+    check(admin, c);
+    aGoodRequestStillSucceeds(admin, "ce", "I:12759582,12764949", 92);
+    Http.Response status = Http.get(admin.base() + "/admin/status", "Authorization", "Bearer " + ADMIN);
+    assertThat(status.status()).isEqualTo(200);
+    assertThat(status.text()).contains("\"id\":\"ce\"");
+  }
+
+  static void aGoodRequestStillSucceeds(TestServer on, String source, String segment, int features) {
+    Http.Response r = Http.get(on.das() + "/" + source + "/features?segment=" + segment);
+    assertThat(r.status()).as("a good request right after").isEqualTo(200);
+    assertThat(r.xml().getElementsByTagName("FEATURE").getLength()).isEqualTo(features);
+  }
+
+  static void check(TestServer on, Case c) {
     List<String> headers = new ArrayList<>(c.headers());
     if (c.body() != null) {
       headers.add("Content-Length");
       headers.add(Integer.toString(c.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length));
     }
-    Http.Response r = Http.raw(server.base(), c.method(), c.target(), headers, c.body());
+    Http.Response r = Http.raw(on.base(), c.method(), c.target(), headers, c.body());
     assertThat(r.status()).as("%s %s", c.method(), c.target()).isEqualTo(c.status());
     String body = r.text();
     // the payloads' markup never comes back as markup (the home page itself has script tags of its own)
@@ -187,13 +287,5 @@ class HostileInputIT {
         v -> assertThat(v).isEqualTo("nosniff"),
         // refused by Tomcat itself before any filter runs (bad URI, WEB-INF, TRACE, oversized headers)
         v -> assertThat(c.status()).isIn(400, 404, 405));
-  }
-
-  @AfterAll
-  static void aGoodRequestStillSucceeds() {
-    Http.Response r = Http.get(server.das() + "/dmel/features?segment=2L:2501,2550");
-    assertThat(r.status()).isEqualTo(200);
-    assertThat(r.xml().getElementsByTagName("FEATURE").getLength()).isEqualTo(4);
-    assertThat(Http.get(server.base() + "/genotypes/ceu/count?segment=1:1105366,1200000").status()).isEqualTo(200);
   }
 }

@@ -10,10 +10,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Configured request limits over HTTP: query length, segment span, and the per-client rate limit. */
+/**
+ * Configured request limits over HTTP: query length (DAS and genotype API), segment span (features and
+ * genotypes), and the per-client rate limit.
+ */
 class LimitsIT {
   @TempDir static Path dir;
   static TestServer server;
+  /** A genotype server with small limits and no rate limit, so the limits are all that refuses. */
+  static TestServer genotypes;
 
   @BeforeAll
   static void start() throws IOException {
@@ -27,11 +32,70 @@ class LimitsIT {
           - {id: dmel, format: gff3, path: dmel.gff3}
         """);
     server = TestServer.start(dir.resolve("dasgrid.yaml"));
+
+    Files.copy(TestServer.example("ceu_exon.vcf.gz"), dir.resolve("ceu.vcf.gz"));
+    Files.writeString(dir.resolve("genotypes.yaml"), """
+        server:
+          maxQueryLength: 2000
+          maxGenotypeSpan: 1000000
+          rateLimit: {enabled: false}
+        sources:
+          - {id: ceu, format: vcf, path: ceu.vcf.gz, genotypes: true}
+        """);
+    genotypes = TestServer.start(dir.resolve("genotypes.yaml"));
   }
 
   @AfterAll
   static void stop() {
     server.close();
+    genotypes.close();
+  }
+
+  static final String FORM = "application/x-www-form-urlencoded";
+
+  static void assertRefused(Http.Response r, String setting) {
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.header("Content-Type")).startsWith("application/json");
+    assertThat(r.text()).startsWith("{\"error\":{\"status\":400,").contains(setting);
+  }
+
+  @Test
+  void genotypeQueriesAreHeldToMaxQueryLengthGetOrPost() {
+    String count = genotypes.base() + "/genotypes/ceu/count";
+    String region = "segment=1:1105366,1200000";
+    // 90 names: 727 characters, within 2000
+    String samples = "samples=" + String.join(",", java.util.Collections.nCopies(90, "NA06984"));
+    assertThat(Http.get(count + "?" + region + "&" + samples).status()).isEqualTo(200);
+    assertThat(Http.method("POST", count + "?" + region, samples, "Content-Type", FORM).status()).isEqualTo(200);
+
+    String tooMany = samples + "," + String.join(",", java.util.Collections.nCopies(200, "NA06985"));
+    assertThat(tooMany.length()).isGreaterThan(2000);
+    assertRefused(Http.get(count + "?" + region + "&" + tooMany), "server.maxQueryLength");
+    assertRefused(Http.method("POST", count, region + "&" + tooMany, "Content-Type", FORM), "server.maxQueryLength");
+    // query string and form body count together
+    String half = samples + "," + String.join(",", java.util.Collections.nCopies(70, "NA06985"));
+    assertThat(half.length()).isBetween(1001, 1999);
+    assertRefused(Http.method("POST", count + "?" + region + "&" + half, half, "Content-Type", FORM),
+        "server.maxQueryLength");
+    // a 1 MB body is refused from its Content-Length, without being read
+    assertRefused(Http.method("POST", count, region + "&samples=" + "N".repeat(1 << 20), "Content-Type", FORM),
+        "server.maxQueryLength");
+  }
+
+  @Test
+  void genotypeRegionsAreHeldToMaxGenotypeSpan() {
+    String variants = genotypes.base() + "/genotypes/ceu/variants";
+    Http.Response within = Http.get(variants + "?segment=1:1105366,2105365");
+    assertThat(within.status()).isEqualTo(200);
+    assertThat(within.text()).contains("\"pos\":1105366");
+    Http.Response wide = Http.get(variants + "?segment=1:1105366,2105366");
+    assertRefused(wide, "server.maxGenotypeSpan");
+    assertThat(wide.text()).contains("at most 1000000 bp");
+    assertRefused(Http.get(variants + "?segment=1"), "server.maxGenotypeSpan");
+    assertRefused(Http.get(genotypes.base() + "/genotypes/ceu/count?segment=2:1,10&segment=1:1,1000001"),
+        "server.maxGenotypeSpan");
+    // several segments, each within the span, are fine
+    assertThat(Http.get(variants + "?segment=1:1,1000000&segment=1:1000001,2000000").status()).isEqualTo(200);
   }
 
   @Test

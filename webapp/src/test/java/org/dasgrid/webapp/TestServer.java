@@ -14,8 +14,8 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
   private final EmbeddedServer server;
   private final ByteArrayOutputStream console = new ByteArrayOutputStream();
 
-  private TestServer(Path config) throws Exception {
-    ServerOptions options = ServerOptions.defaults().withPort(0).withBind("127.0.0.1");
+  private TestServer(Path config, String accessLog) throws Exception {
+    ServerOptions options = ServerOptions.defaults().withPort(0).withBind("127.0.0.1").withAccessLog(accessLog);
     if (config != null) {
       options = options.withConfig(config);
     }
@@ -28,13 +28,21 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
   /** The server on the bundled example data, shared across test classes. */
   public static TestServer examples(ExtensionContext context) {
     return context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
-        .getOrComputeIfAbsent("dasgrid-examples", k -> start(null), TestServer.class);
+        .getOrComputeIfAbsent("dasgrid-examples", k -> start((Path) null), TestServer.class);
   }
 
-  /** A server of its own on the given config; the caller closes it. */
+  /** A server of its own on the given config, its access log in {@link #console()}; the caller closes it. */
   public static TestServer start(Path config) {
+    return start(config, ServerOptions.CONSOLE);
+  }
+
+  /**
+   * As {@link #start(Path)}, with the access log where {@code accessLog} says (a file, or {@code off}): a long
+   * test must not keep a line per request in {@link #console()}, which is memory.
+   */
+  public static TestServer start(Path config, String accessLog) {
     try {
-      return new TestServer(config);
+      return new TestServer(config, accessLog);
     } catch (Exception e) {
       throw new IllegalStateException("cannot start DasGrid: " + e.getMessage(), e);
     }

@@ -44,7 +44,7 @@ class RequestGrammarFuzzTest {
         ServerSettings.DEFAULTS.withMaxSegmentsPerRequest(50).withMaxFeaturesPerResponse(100), "fuzz"));
   }
 
-  @FuzzTest(maxDuration = "30s")
+  @FuzzTest(maxDuration = "60s")
   void segmentArgument(FuzzedDataProvider data) {
     try {
       SegmentRequest.parse(data.consumeRemainingAsString());
@@ -53,7 +53,7 @@ class RequestGrammarFuzzTest {
     }
   }
 
-  @FuzzTest(maxDuration = "30s")
+  @FuzzTest(maxDuration = "60s")
   void queryString(FuzzedDataProvider data) {
     try {
       QueryArguments a = QueryArguments.parse(data.consumeRemainingAsString());

@@ -16,6 +16,9 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -23,7 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
+import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.cache.ResponseCache;
+import org.dasgrid.core.config.Access;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.registry.SourceSlot;
@@ -53,9 +58,13 @@ public final class DasGridMetrics implements AutoCloseable {
 
   private record TimerKey(RequestKind kind, int status) {}
 
+  /** Ids of the token-protected sources: their series are left out of a public scrape. */
+  private final Set<String> protectedIds;
+
   private DasGridMetrics(SourceRegistry sources, ResponseCache cache) {
-    Set<String> ids = sources.all().stream().map(SourceSlot::id).collect(Collectors.toSet());
-    this.classifier = new RequestClassifier(ids);
+    this.classifier = new RequestClassifier(sources.all().stream().map(SourceSlot::config).toList());
+    this.protectedIds = sources.all().stream().filter(s -> s.config().access() != Access.PUBLIC)
+        .map(SourceSlot::id).collect(Collectors.toUnmodifiableSet());
     new ClassLoaderMetrics().bindTo(registry);
     new JvmMemoryMetrics().bindTo(registry);
     gc.bindTo(registry);
@@ -133,9 +142,9 @@ public final class DasGridMetrics implements AutoCloseable {
     return s instanceof SourceState.Failed ? "failed" : "loading";
   }
 
-  /** Records one finished request. */
-  void recordRequest(String path, int status, long nanos) {
-    RequestKind kind = classifier.classify(path);
+  /** Records one finished request from a client that may read what {@code access} allows. */
+  void recordRequest(String path, AccessCheck access, int status, long nanos) {
+    RequestKind kind = classifier.classify(path, access);
     Timer t = timers.computeIfAbsent(new TimerKey(kind, status), k -> Timer.builder("dasgrid.requests")
         .description("HTTP requests by API, command, source and status, from arrival to the last byte")
         .tags("api", kind.api(), "command", kind.command(), "source", kind.source(), "status",
@@ -150,9 +159,43 @@ public final class DasGridMetrics implements AutoCloseable {
     return registry;
   }
 
-  /** Writes every meter in the Prometheus text format (version 0.0.4). */
-  void scrape(OutputStream out) throws IOException {
-    registry.scrape(out);
+  /**
+   * Writes the meters in the Prometheus text format (version 0.0.4). Without {@code includeProtected}, every
+   * series labelled with a token-protected source is left out (its {@code # HELP}/{@code # TYPE} lines stay, as
+   * for a metric with no series yet), so a public scrape does not reveal which protected sources exist.
+   */
+  void scrape(OutputStream out, boolean includeProtected) throws IOException {
+    if (includeProtected || protectedIds.isEmpty()) {
+      registry.scrape(out);
+      return;
+    }
+    Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+    for (String line : (Iterable<String>) registry.scrape().lines()::iterator) {
+      if (!namesProtectedSource(line)) {
+        w.write(line);
+        w.write('\n');
+      }
+    }
+    w.flush();
+  }
+
+  /** Whether a sample line carries {@code source="<protected id>"} (ids are URL-safe, so never escaped). */
+  private boolean namesProtectedSource(String line) {
+    if (line.startsWith("#")) {
+      return false;
+    }
+    int at = line.indexOf("source=\"");
+    while (at > 0) {
+      char before = line.charAt(at - 1);
+      int valueStart = at + "source=\"".length();
+      int valueEnd = line.indexOf('"', valueStart);
+      if ((before == '{' || before == ',') && valueEnd > 0
+          && protectedIds.contains(line.substring(valueStart, valueEnd))) {
+        return true;
+      }
+      at = line.indexOf("source=\"", valueStart);
+    }
+    return false;
   }
 
   @Override

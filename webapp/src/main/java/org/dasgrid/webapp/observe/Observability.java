@@ -3,6 +3,7 @@ package org.dasgrid.webapp.observe;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletContext;
 import java.util.EnumSet;
+import java.util.List;
 
 /** Registers the request-id and metrics filters (first in the chain, so they see every request) and /metrics. */
 public final class Observability {
@@ -11,12 +12,15 @@ public final class Observability {
 
   private Observability() {}
 
-  /** Call before any other filter is registered: filters run in the order they are added. */
-  public static void register(ServletContext ctx, DasGridMetrics metrics) {
+  /**
+   * Call before any other filter is registered: filters run in the order they are added. A scrape of
+   * {@code /metrics} with one of {@code adminDigests} as bearer token includes the protected sources' series.
+   */
+  public static void register(ServletContext ctx, DasGridMetrics metrics, List<String> adminDigests) {
     ctx.addFilter("request-id", new RequestIdFilter())
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     ctx.addFilter("request-metrics", new RequestMetricsFilter(metrics))
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
-    ctx.addServlet("metrics", new MetricsServlet(metrics)).addMapping("/metrics");
+    ctx.addServlet("metrics", new MetricsServlet(metrics, adminDigests)).addMapping("/metrics");
   }
 }

@@ -6,10 +6,13 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.webapp.Bearer;
 
 /**
  * Times every request from the filter chain's start to its end (the response is written and flushed by then,
- * since no servlet here is asynchronous) and records it with its kind and status.
+ * since no servlet here is asynchronous) and records it with its kind and status. The bearer token decides
+ * whether a protected source's id may be a tag value, as it decides whether the request may read it.
  */
 final class RequestMetricsFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
@@ -31,7 +34,7 @@ final class RequestMetricsFilter extends HttpFilter {
       // an exception escaping the servlet becomes a 500 from the container, whatever status was set before
       int status = failed ? 500 : resp.getStatus();
       String path = req.getRequestURI().substring(req.getContextPath().length());
-      metrics.recordRequest(path, status, System.nanoTime() - start);
+      metrics.recordRequest(path, AccessCheck.bearer(Bearer.token(req)), status, System.nanoTime() - start);
     }
   }
 }

@@ -2,12 +2,28 @@ package org.dasgrid.webapp.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Set;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.core.access.Tokens;
+import org.dasgrid.core.config.Access;
+import org.dasgrid.core.config.SourceConfig;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class RequestClassifierTest {
-  private final RequestClassifier classifier = new RequestClassifier(Set.of("dmel", "ceu"));
+  private static final String TOKEN = "reader-token";
+  private final RequestClassifier classifier = new RequestClassifier(List.of(
+      SourceConfig.of("dmel", "gff3", Path.of("dmel.gff3")), SourceConfig.of("ceu", "vcf", Path.of("ceu.vcf")),
+      secret()));
+
+  private static SourceConfig secret() {
+    SourceConfig c = SourceConfig.of("secret", "gff3", Path.of("secret.gff3"));
+    return new SourceConfig(c.id(), c.title(), c.description(), c.format(), c.file(), null, null, null, false,
+        Access.TOKEN, null, List.of(Tokens.hash(TOKEN)), Map.of(), c.baseDir());
+  }
 
   @ParameterizedTest(name = "{0} -> {1} {2} {3}")
   @CsvSource({
@@ -38,6 +54,27 @@ class RequestClassifierTest {
     "/vendor/igv/dist/igv.min.js, page, -, -"
   })
   void tagsComeFromFixedSetsWhateverThePath(String path, String api, String command, String source) {
-    assertThat(classifier.classify(path)).isEqualTo(new RequestKind(api, command, source));
+    assertThat(classifier.classify(path, AccessCheck.PUBLIC_ONLY)).isEqualTo(new RequestKind(api, command, source));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "/das/secret/types, /das/nosuch/types",
+    "/das/secret, /das/nosuch",
+    "/genotypes/secret/variants, /genotypes/nosuch/variants",
+    "/api/sources/secret, /api/sources/nosuch",
+    "/api/sources/secret/search, /api/sources/nosuch/search"
+  })
+  void aProtectedSourceIsTaggedAsUnknownUnlessTheRequestMayReadIt(String path, String unknownPath) {
+    RequestKind unknown = classifier.classify(unknownPath, AccessCheck.PUBLIC_ONLY);
+    assertThat(unknown.source()).isEqualTo("unknown");
+    assertThat(classifier.classify(path, AccessCheck.PUBLIC_ONLY)).isEqualTo(unknown);
+    assertThat(classifier.classify(path, AccessCheck.bearer("wrong"))).isEqualTo(unknown);
+    assertThat(classifier.classify(path, AccessCheck.bearer(TOKEN)).source()).isEqualTo("secret");
+  }
+
+  @Test
+  void publicSourcesAreTaggedWhateverTheToken() {
+    assertThat(classifier.classify("/das/dmel/types", AccessCheck.bearer("wrong")).source()).isEqualTo("dmel");
   }
 }
