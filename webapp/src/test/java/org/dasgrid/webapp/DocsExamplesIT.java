@@ -278,7 +278,10 @@ class DocsExamplesIT {
     }
   }
 
-  /** The body parses as its content type says: XML, JSON, NDJSON (each line), or Prometheus / plain text. */
+  /**
+   * The body parses as its content type says: XML, JSON, NDJSON (each line), GFF3, BED, VCF (their columns),
+   * or Prometheus / plain text.
+   */
   static void assertWellFormed(String contentType, byte[] body, String what) {
     String type = contentType.toLowerCase(java.util.Locale.ROOT);
     String text = utf8(body, what);
@@ -292,6 +295,19 @@ class DocsExamplesIT {
       json(text, what);
     } else if (type.contains("xml")) {
       xml(body, what);
+    } else if (type.startsWith("text/x-gff3")) {
+      assertThat(text).as("GFF3 of %s", what).startsWith("##gff-version 3");
+      text.lines().filter(l -> !l.isBlank() && !l.startsWith("#")).forEach(l ->
+          assertThat(l.split("\t", -1)).as("GFF3 line of %s: %s", what, l).hasSize(9));
+    } else if (type.startsWith("text/x-bed")) {
+      text.lines().filter(l -> !l.isBlank() && !l.startsWith("#") && !l.startsWith("track ")
+          && !l.startsWith("browser ")).forEach(l ->
+          assertThat(l.split("\t", -1).length).as("BED line of %s: %s", what, l).isBetween(3, 12));
+    } else if (type.startsWith("text/x-vcf")) {
+      assertThat(text).as("VCF of %s", what).startsWith("##fileformat=VCFv4");
+      assertThat(text.lines().filter(l -> l.startsWith("#CHROM\t"))).as("VCF header line of %s", what).hasSize(1);
+      text.lines().filter(l -> !l.startsWith("#")).forEach(l ->
+          assertThat(l.split("\t", -1).length).as("VCF record of %s: %s", what, l).isGreaterThanOrEqualTo(8));
     } else if (type.startsWith("text/plain") && type.contains("version=0.0.4")) {
       text.lines().filter(l -> !l.isBlank() && !l.startsWith("#")).forEach(l ->
           assertThat(l).as("Prometheus sample line of %s", what).matches(PROMETHEUS_SAMPLE));
