@@ -222,6 +222,22 @@ class ClusterSourceTest {
   }
 
   @Test
+  void aNodeAnsweringErrorsIsReplacedByAReplicaOrNamedInTheError() {
+    cluster.network.get("n3").mode = TestCluster.Flaky.Mode.FAILING;
+    // c5 is on n1 too: n2 asks n3 first or n1, and ends with the whole answer either way
+    Segment c5 = new Segment("c5", 1, 90_000);
+    for (int i = 0; i < 4; i++) {
+      assertThat(view("n2").countFeatures(c5, FeatureFilter.ANY)).isEqualTo(whole.countFeatures(c5, FeatureFilter.ANY));
+    }
+    // c4 is only on n3: its error is the reason given
+    assertThatThrownBy(() -> view("n1").countFeatures(new Segment("c4", 1, 1000), FeatureFilter.ANY))
+        .isInstanceOfSatisfying(DasException.class, e -> assertThat(e.getMessage())
+            .contains("syn:c4").contains("n3: INTERNAL: disk read error"));
+    // an error is not a node in trouble: it stays up for the contigs it does answer
+    assertThat(cluster.clusters.get("n1").isUp("n3")).isTrue();
+  }
+
+  @Test
   void aNodeThatComesBackAnswersAgainWithoutARestart() throws Exception {
     TestCluster.Flaky n3 = cluster.network.get("n3");
     n3.mode = TestCluster.Flaky.Mode.DOWN;

@@ -77,9 +77,9 @@ final class TestCluster implements AutoCloseable {
     clusters.values().forEach(Cluster::close);
   }
 
-  /** A node as the others reach it: answering, unreachable, or silent (never answering). */
+  /** A node as the others reach it: answering, unreachable, silent (never answering), or answering errors. */
   static final class Flaky implements NodeClient {
-    enum Mode { UP, DOWN, SILENT }
+    enum Mode { UP, DOWN, SILENT, FAILING }
 
     final String id;
     volatile NodeClient target;
@@ -97,6 +97,8 @@ final class TestCluster implements AutoCloseable {
         case DOWN -> CompletableFuture.failedFuture(
             new NodeFailure(id, NodeFailure.Reason.UNAVAILABLE, "unreachable (connection refused)"));
         case SILENT -> new CompletableFuture<>();
+        case FAILING -> CompletableFuture.failedFuture(
+            new NodeFailure(id, NodeFailure.Reason.ERROR, "INTERNAL: disk read error"));
       };
     }
 
@@ -105,9 +107,10 @@ final class TestCluster implements AutoCloseable {
       return id;
     }
 
+    /** A failing node still answers the probe: its errors are about data, not about being there. */
     @Override
     public CompletableFuture<NodeStatus> status(long deadlineNanos) {
-      return via(() -> target.status(deadlineNanos));
+      return mode == Mode.FAILING ? target.status(deadlineNanos) : via(() -> target.status(deadlineNanos));
     }
 
     @Override
