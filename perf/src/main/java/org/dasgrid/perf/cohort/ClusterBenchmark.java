@@ -43,13 +43,15 @@ public final class ClusterBenchmark {
   private final int iterations;
   private final int seconds;
   private final String heap;
+  private final int warmupSeconds;
   private final PrintStream out;
 
   /** One query: a name, its URL path, and whether it is a genotype query (whose body reports timings). */
   record Shape(String name, String path, boolean genotype) {}
 
   ClusterBenchmark(Path vcf, Path gff, Path work, List<Integer> nodeCounts, int iterations, int seconds,
-      String heap, PrintStream out) {
+      String heap, int warmupSeconds, PrintStream out) {
+    this.warmupSeconds = warmupSeconds;
     this.vcf = vcf;
     this.gff = gff;
     this.work = work;
@@ -68,6 +70,7 @@ public final class ClusterBenchmark {
     int iterations = 300;
     int seconds = 10;
     String heap = "3g";
+    int warmup = 30;
     for (int i = 0; i < args.length; i += 2) {
       String v = args[i + 1];
       switch (args[i]) {
@@ -78,15 +81,16 @@ public final class ClusterBenchmark {
         case "--iterations" -> iterations = Integer.parseInt(v);
         case "--seconds" -> seconds = Integer.parseInt(v);
         case "--node-heap" -> heap = v;
+        case "--warmup-seconds" -> warmup = Integer.parseInt(v);
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
     }
     if (vcf == null || gff == null) {
       throw new IllegalArgumentException("usage: ClusterBenchmark --vcf COHORT.vcf.gz --gff dmel.gff3 "
-          + "[--nodes 1,2,4] [--iterations N] [--seconds S] [--node-heap 3g] [--work DIR]");
+          + "[--nodes 1,2,4] [--iterations N] [--seconds S] [--warmup-seconds 30] [--node-heap 3g] [--work DIR]");
     }
     new ClusterBenchmark(vcf.toAbsolutePath(), gff.toAbsolutePath(), work.toAbsolutePath(), nodes, iterations,
-        seconds, heap, System.out).run();
+        seconds, heap, warmup, System.out).run();
   }
 
   static List<Shape> shapes() {
@@ -144,8 +148,9 @@ public final class ClusterBenchmark {
 
   void run() throws Exception {
     Files.createDirectories(work);
-    out.printf(Locale.ROOT, "Cluster benchmark: %s, %d iterations per shape at concurrency 1, %d s at "
-        + "concurrency 10, node heap %s; %s%n%n", vcf.getFileName(), iterations, seconds, heap, Instant.now());
+    out.printf(Locale.ROOT, "Cluster benchmark: %s, %d s warm-up, %d iterations per shape at concurrency 1, %d s "
+        + "at concurrency 10, node heap %s; %s%n%n", vcf.getFileName(), warmupSeconds, iterations, seconds, heap,
+        Instant.now());
     List<String> latency = new ArrayList<>();
     List<String> throughput = new ArrayList<>();
     List<String> heaps = new ArrayList<>();
@@ -171,8 +176,11 @@ public final class ClusterBenchmark {
         }
         String host = "127.0.0.1";
         try (KeepAliveClient client = new KeepAliveClient(host, http[0])) {
-          for (Shape s : shapes()) {
-            for (int i = 0; i < Math.max(200, iterations); i++) {
+          // the JIT of every JVM on the path (client stubs, sidecars, merging) warms over thousands of calls:
+          // a few hundred left the fan-out path half interpreted and several times slower
+          long warmUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(warmupSeconds);
+          while (System.nanoTime() < warmUntil) {
+            for (Shape s : shapes()) {
               check(client.get(s.path(), "*/*"), s);
             }
           }
