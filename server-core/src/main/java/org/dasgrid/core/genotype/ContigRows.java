@@ -189,6 +189,19 @@ final class ContigRows {
     return i >= 0 ? i : -i - 1;
   }
 
+  /** The text pool: each row's ID, REF and ALT, UTF-8, tab-separated, from {@link #textStart} to {@link #textEnd}. */
+  byte[] textBytes() {
+    return text;
+  }
+
+  int textStart(int row) {
+    return textStart[row];
+  }
+
+  int textEnd(int row) {
+    return textStart[row + 1];
+  }
+
   /** ID, REF and ALT of a row. */
   String[] text(int row) {
     int from = textStart[row];

@@ -265,6 +265,10 @@ final class GenotypeIndex implements GenotypeQueries {
     }
   }
 
+  ContigRows contigRows(int contig) {
+    return contigs.get(contig);
+  }
+
   VariantRow row(int contig, int r, int het, int hom, int ac, int an) {
     ContigRows c = contigs.get(contig);
     String[] t = c.text(r);
