@@ -15,6 +15,8 @@ import java.util.Arrays;
  */
 final class ContigRows {
   static final int LONG_SPAN = 1024;
+  /** A row without whole-cohort counts: het and hom both 65,535, which no cohort that has them can hold. */
+  static final long NO_COUNTS = -1L;
   /** Rows per block of precomputed per-sample counts; at most 255, so a count fits a byte. */
   static final int BLOCK = 255;
 
@@ -30,12 +32,19 @@ final class ContigRows {
   private final int[] textStart;
   private final byte[] text;
   private final int[] longRows;
+  /**
+   * Per row, its counts over the whole cohort, so whole-cohort answers read one long per row instead of the
+   * sizes of two sets and two correction entries elsewhere in memory: het count (bits 0-15), hom count
+   * (16-31), AC minus het + ploidy × hom (32-47, signed) and AN minus ploidy × cohort (48-63, signed); {@link
+   * #NO_COUNTS} for a row whose corrections do not fit 16 bits. Null for cohorts over 65,535 samples.
+   */
+  private final long[] cohortCounts;
   /** Per block of {@link #BLOCK} rows, each sample's het (hom) count as an unsigned byte; null: not kept. */
   private final byte[][] hetBlocks;
   private final byte[][] homBlocks;
 
   ContigRows(String name, int size, int[] pos, int[] end, int[] het, int[] hom, int[] acFix, int[] anFix,
-      byte[] ploidy, int[] textStart, byte[] text, SampleSets sets) {
+      byte[] ploidy, int[] textStart, byte[] text, SampleSets sets, Corrections fixes, SampleSelection everyone) {
     this.name = name;
     this.size = size;
     this.pos = pos;
@@ -54,12 +63,47 @@ final class ContigRows {
       }
     }
     this.longRows = longOnes.toArray();
+    this.cohortCounts = sets.cohortSize() <= 0xFFFF ? cohortCounts(sets, fixes, everyone) : null;
     int blocks = (size + BLOCK - 1) / BLOCK;
     this.hetBlocks = new byte[blocks][];
     this.homBlocks = new byte[blocks][];
     for (int b = 0; b < blocks; b++) {
       tallyBlock(b, sets);
     }
+  }
+
+  private long[] cohortCounts(SampleSets sets, Corrections fixes, SampleSelection everyone) {
+    long[] counts = new long[size];
+    for (int r = 0; r < size; r++) {
+      int acDelta = fixes.sum(acFix[r], everyone, sets);
+      int anDelta = fixes.sum(anFix[r], everyone, sets);
+      counts[r] = acDelta == (short) acDelta && anDelta == (short) anDelta
+          ? sets.cardinality(het[r]) | (long) sets.cardinality(hom[r]) << 16 | (acDelta & 0xFFFFL) << 32
+              | (long) anDelta << 48
+          : NO_COUNTS;
+    }
+    return counts;
+  }
+
+  /** Row {@code r}'s whole-cohort counts, or {@link #NO_COUNTS}: read them with the methods below. */
+  long cohortCounts(int r) {
+    return cohortCounts == null ? NO_COUNTS : cohortCounts[r];
+  }
+
+  static int het(long counts) {
+    return (int) counts & 0xFFFF;
+  }
+
+  static int hom(long counts) {
+    return (int) (counts >>> 16) & 0xFFFF;
+  }
+
+  static int acDelta(long counts) {
+    return (short) (counts >>> 32);
+  }
+
+  static int anDelta(long counts) {
+    return (short) (counts >>> 48);
   }
 
   /**
@@ -226,6 +270,8 @@ final class ContigRows {
     for (int b = 0; b < hetBlocks.length; b++) {
       blocks += 8 + (hetBlocks[b] == null ? 0 : 2L * (16 + hetBlocks[b].length));
     }
-    return 7L * 16 + size * (6L * 4 + 1) + textStart.length * 4L + text.length + longRows.length * 4L + 64 + blocks;
+    long counts = cohortCounts == null ? 0 : 16 + 8L * size;
+    return 7L * 16 + size * (6L * 4 + 1) + textStart.length * 4L + text.length + longRows.length * 4L + 64 + blocks
+        + counts;
   }
 }
