@@ -44,9 +44,15 @@ final class JsonBytes {
   static final int NAME_ROOM = 8;
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final byte[] NULL = bytes("null");
+  /** "00", "01", ... "99". */
+  private static final byte[] PAIRS = new byte[200];
   private static final int[] POW10 = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000};
 
   static {
+    for (int i = 0; i < 100; i++) {
+      PAIRS[2 * i] = (byte) ('0' + i / 10);
+      PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+    }
     for (char c = 0; c < 128; c++) {
       byte[] quoted = viaJackson(String.valueOf(c));
       if (quoted.length != 3 || quoted[1] != c) {
@@ -211,6 +217,32 @@ final class JsonBytes {
 
   /** As Jackson writes an int (its {@code NumberOutput}); needs {@link #MAX_INT} bytes of room. */
   void putInt(int v) {
+    if (v >= 0 && v < 10_000) {
+      // the usual counts: one or two pairs of digits
+      byte[] o = buf;
+      if (v < 100) {
+        if (v < 10) {
+          o[n++] = (byte) ('0' + v);
+          return;
+        }
+        o[n] = PAIRS[2 * v];
+        o[n + 1] = PAIRS[2 * v + 1];
+        n += 2;
+        return;
+      }
+      int high = v / 100;
+      int low = v - 100 * high;
+      if (high < 10) {
+        o[n++] = (byte) ('0' + high);
+      } else {
+        o[n++] = PAIRS[2 * high];
+        o[n++] = PAIRS[2 * high + 1];
+      }
+      o[n] = PAIRS[2 * low];
+      o[n + 1] = PAIRS[2 * low + 1];
+      n += 2;
+      return;
+    }
     if (v < 0) {
       n = NumberOutput.outputInt(v, buf, n);
       return;
