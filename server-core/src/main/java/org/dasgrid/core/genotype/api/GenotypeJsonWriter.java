@@ -33,6 +33,9 @@ public final class GenotypeJsonWriter {
   private static final int VARIANT_ROW_BYTES = 160;
   private static final int SAMPLE_ROW_BYTES = 48;
   private static final int SUMMARY_BYTES = 256;
+  private static final int SHORTEST_VARIANT_ROW =
+      "{'chrom':'','pos':0,'ref':'','alt':'','id':null,'het':0,'hom':0,'ac':0,'an':0,'af':null},".length();
+  private static final int SHORTEST_SAMPLE_ROW = "{'sample':'','het':0,'hom':0},".length();
   /** For the error body only. */
   private static final JsonFactory FACTORY = JsonOutput.factory();
 
@@ -94,6 +97,20 @@ public final class GenotypeJsonWriter {
     timings(timer, json);
     json.raw(END);
     json.flush();
+  }
+
+  /**
+   * At least how many bytes the answer takes (its rows at their shortest), so a caller can tell a large
+   * answer before writing it.
+   */
+  public static long minimumLength(GenotypeResult result) {
+    if (result instanceof GenotypeResult.Variants v) {
+      return (long) v.answer().size() * SHORTEST_VARIANT_ROW;
+    }
+    if (result instanceof GenotypeResult.Samples s) {
+      return (long) s.answer().size() * SHORTEST_SAMPLE_ROW;
+    }
+    return 0;
   }
 
   /** A buffer for the whole answer when it is small, {@value #BUFFER} bytes at most. */
