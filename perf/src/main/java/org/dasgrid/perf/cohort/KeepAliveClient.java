@@ -57,10 +57,21 @@ final class KeepAliveClient implements AutoCloseable {
   }
 
   Response get(String pathAndQuery, String accept) throws IOException {
-    String req = "GET " + pathAndQuery + " HTTP/1.1\r\nHost: " + host + "\r\nAccept: " + accept + "\r\n\r\n";
-    out.write(req.getBytes(StandardCharsets.ISO_8859_1));
-    out.flush();
-    String status = line();
+    byte[] req = ("GET " + pathAndQuery + " HTTP/1.1\r\nHost: " + host + "\r\nAccept: " + accept + "\r\n\r\n")
+        .getBytes(StandardCharsets.ISO_8859_1);
+    String status;
+    try {
+      out.write(req);
+      out.flush();
+      status = line();
+    } catch (IOException e) {
+      // the server closed the kept-alive connection while it was idle (keepAliveTimeout, e.g. during a long
+      // bcftools run): nothing of this answer was read, so ask again on a new connection
+      connect();
+      out.write(req);
+      out.flush();
+      status = line();
+    }
     int code = Integer.parseInt(status.split(" ")[1]);
     int length = -1;
     boolean chunked = false;
