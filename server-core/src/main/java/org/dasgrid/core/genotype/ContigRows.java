@@ -19,6 +19,8 @@ final class ContigRows {
   static final long NO_COUNTS = -1L;
   /** Rows per block of precomputed per-sample counts; at most 255, so a count fits a byte. */
   static final int BLOCK = 255;
+  /** Blocks per superblock (4,080 rows). */
+  static final int SUPER = 16;
 
   final String name;
   final int size;
@@ -42,6 +44,12 @@ final class ContigRows {
   /** Per block of {@link #BLOCK} rows, each sample's het (hom) count as an unsigned byte; null: not kept. */
   private final byte[][] hetBlocks;
   private final byte[][] homBlocks;
+  /**
+   * Per superblock of {@link #SUPER} consecutive blocks that all keep counts, the sums of their counts (at most
+   * 4,080, a char): a gene of tens of thousands of rows costs a few superblock additions.
+   */
+  private final char[][] hetSupers;
+  private final char[][] homSupers;
 
   ContigRows(String name, int size, int[] pos, int[] end, int[] het, int[] hom, int[] acFix, int[] anFix,
       byte[] ploidy, int[] textStart, byte[] text, SampleSets sets, Corrections fixes, SampleSelection everyone) {
@@ -69,6 +77,12 @@ final class ContigRows {
     this.homBlocks = new byte[blocks][];
     for (int b = 0; b < blocks; b++) {
       tallyBlock(b, sets);
+    }
+    this.hetSupers = new char[size / (SUPER * BLOCK)][];
+    this.homSupers = new char[hetSupers.length][];
+    for (int sb = 0; sb < hetSupers.length; sb++) {
+      hetSupers[sb] = sum(hetBlocks, sb * SUPER);
+      homSupers[sb] = sum(homBlocks, sb * SUPER);
     }
   }
 
@@ -131,6 +145,23 @@ final class ContigRows {
     homBlocks[b] = toBytes(o);
   }
 
+  /** The sums of blocks {@code [first, first + SUPER)}, or null if one of them keeps no counts. */
+  private static char[] sum(byte[][] blockCounts, int first) {
+    for (int b = first; b < first + SUPER; b++) {
+      if (blockCounts[b] == null) {
+        return null;
+      }
+    }
+    char[] sum = new char[blockCounts[first].length];
+    for (int b = first; b < first + SUPER; b++) {
+      byte[] counts = blockCounts[b];
+      for (int i = 0; i < sum.length; i++) {
+        sum[i] += (char) (counts[i] & 0xFF);
+      }
+    }
+    return sum;
+  }
+
   private static byte[] toBytes(int[] counts) {
     byte[] out = new byte[counts.length];
     for (int i = 0; i < counts.length; i++) {
@@ -146,6 +177,14 @@ final class ContigRows {
   void tally(int from, int to, SampleSets sets, int[] het, int[] hom) {
     int r = from;
     while (r < to) {
+      int sb = r / (SUPER * BLOCK);
+      int superEnd = (sb + 1) * SUPER * BLOCK;
+      if (r == sb * SUPER * BLOCK && superEnd <= to && sb < hetSupers.length && hetSupers[sb] != null) {
+        addChars(hetSupers[sb], het);
+        addChars(homSupers[sb], hom);
+        r = superEnd;
+        continue;
+      }
       int b = r / BLOCK;
       int blockEnd = Math.min(size, (b + 1) * BLOCK);
       if (r == b * BLOCK && blockEnd <= to && hetBlocks[b] != null) {
@@ -157,6 +196,12 @@ final class ContigRows {
         sets.addTo(this.hom[r], hom);
         r++;
       }
+    }
+  }
+
+  private static void addChars(char[] counts, int[] into) {
+    for (int i = 0; i < counts.length; i++) {
+      into[i] += counts[i];
     }
   }
 
@@ -267,6 +312,9 @@ final class ContigRows {
 
   long heapBytes() {
     long blocks = 0;
+    for (int sb = 0; sb < hetSupers.length; sb++) {
+      blocks += 8 + (hetSupers[sb] == null ? 0 : 2L * (16 + 2L * hetSupers[sb].length));
+    }
     for (int b = 0; b < hetBlocks.length; b++) {
       blocks += 8 + (hetBlocks[b] == null ? 0 : 2L * (16 + hetBlocks[b].length));
     }
