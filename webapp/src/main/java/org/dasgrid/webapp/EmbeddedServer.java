@@ -72,6 +72,7 @@ public final class EmbeddedServer implements AutoCloseable {
     connector.setProperty("connectionTimeout", Integer.toString(http.connectionTimeoutMillis()));
     connector.setProperty("keepAliveTimeout", Integer.toString(http.keepAliveTimeoutMillis()));
     connector.setProperty("maxHttpHeaderSize", Integer.toString(http.maxHeaderBytes()));
+    connector.setProperty("socket.appWriteBufSize", Integer.toString(http.socketWriteBufferBytes()));
     // POSTed batch forms are read by DasServlet within server.maxQueryLength, not by Tomcat
     connector.setMaxPostSize(app.config().server().maxQueryLength());
     connector.setProperty("server", app.serverName());

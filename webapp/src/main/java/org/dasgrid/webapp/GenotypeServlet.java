@@ -122,7 +122,9 @@ final class GenotypeServlet extends HttpServlet {
     }
     boolean ndjson = wantsNdjson(req);
     boolean gzip = acceptsGzip(req);
-    TimedBody body = new TimedBody(BUFFERED, (complete, length) -> {
+    // an answer sure to be larger than BUFFERED streams from its first byte: holding it first would only delay it
+    int hold = GenotypeJsonWriter.minimumLength(result) > BUFFERED ? 0 : BUFFERED;
+    TimedBody body = new TimedBody(hold, (complete, length) -> {
       resp.setStatus(200);
       resp.setContentType(ndjson ? GenotypeJsonWriter.NDJSON : GenotypeJsonWriter.JSON);
       resp.setCharacterEncoding(StandardCharsets.UTF_8.name());

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,16 +38,19 @@ import org.dasgrid.webapp.ServerOptions;
  * provider (load rate, heap per call), starts DasGrid on it, runs each shape sequentially over HTTP with
  * keep-alive, and reports p50 of the {@code elapsed_db_ms} the server reports and of the client-measured
  * HTTP time, next to {@code bcftools view -r} on the same bgzipped, tabix-indexed file, measured in the same
- * run. Absolute numbers swing on a shared machine; compare the ratios.
+ * run (with the API's genotype filter as {@code -i}, and {@code | head -n 100} for the shapes limited to 100
+ * variants; the commands are listed under the table). Absolute numbers swing on a shared machine; compare
+ * the ratios. Progress goes to stderr, the table to stdout.
  *
  * <pre>
- * perf/run-genotype-benchmark.sh [SAMPLES] [VARIANTS]   (generates, indexes, then runs this)
+ * perf/run-genotype-benchmark.sh [SAMPLES] [RECORDS]   (generates, indexes, then runs this)
  * java ... GenotypeBenchmark --vcf FILE.vcf.gz [--iterations 300] [--warmup 300] [--bcftools-runs 5]
  *     [--encoding compact|roaring]
  * </pre>
  */
 public final class GenotypeBenchmark {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final byte[] COUNT = "\"count\":".getBytes(StandardCharsets.US_ASCII);
   private static final String TP53 = segment(Grch38.TP53);
   private static final String BRCA2 = segment(Grch38.BRCA2);
 
@@ -88,15 +92,34 @@ public final class GenotypeBenchmark {
     new GenotypeBenchmark(vcf, iterations, warmup, bcftools, encoding, System.out).run();
   }
 
-  /** A query shape: the API request and the bcftools command doing the same selection. */
-  record Shape(String name, String endpoint, String args, boolean ndjson, List<String> bcftools) {}
+  /**
+   * A query shape: the API request and the bcftools command doing the same selection, {@code head} > 0 when
+   * the API's {@code limit} is matched by reading only that many records ({@code | head -n}: bcftools stops
+   * at the broken pipe).
+   */
+  record Shape(String name, String endpoint, String args, boolean ndjson, List<String> bcftools, int head) {
+    /** The bcftools command as run, through {@code sh -c}. */
+    String shell() {
+      String cmd = bcftools.stream().map(GenotypeBenchmark::quote).collect(Collectors.joining(" "));
+      return head > 0 ? cmd + " | head -n " + head : cmd;
+    }
+  }
+
+  private static String quote(String arg) {
+    return arg.matches("[A-Za-z0-9_./:,=+-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'";
+  }
+
+  private void progress(String format, Object... args) {
+    System.err.printf(Locale.ROOT, "# " + format + "%n", args);
+  }
 
   void run() throws Exception {
-    out.printf(Locale.ROOT, "# Genotype benchmark: %s (%.1f MB), %d cores, max heap %d MB, encoding %s%n", vcf,
-        Files.size(vcf) / 1e6, Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20,
-        encoding);
+    out.printf(Locale.ROOT, "# Genotype benchmark: %s (%.1f MB), %d cores, max heap %d MB, encoding %s, load "
+            + "average %s%n", vcf, Files.size(vcf) / 1e6, Runtime.getRuntime().availableProcessors(),
+        Runtime.getRuntime().maxMemory() >> 20, encoding, loadAverage());
     GenotypeQueries engine = load();
     List<Shape> shapes = shapes(engine);
+    progress("starting DasGrid on the cohort (a third load)");
     Path config = Files.createTempFile("genotype-bench", ".yaml");
     Files.writeString(config, "server: {maxFeaturesPerResponse: 100000000}\nsources:\n  - {id: cohort, format: vcf, "
         + "path: " + vcf.toAbsolutePath() + ", genotypes: true, options: {genotypeSets: " + encoding + "}}\n");
@@ -114,6 +137,7 @@ public final class GenotypeBenchmark {
       out.println("|---|---:|---:|---:|---:|---:|---:|");
       try (KeepAliveClient client = new KeepAliveClient("127.0.0.1", server.port())) {
         // warm the whole request path (Tomcat, JSON, engine) before the first shape is timed
+        progress("warming up: %d requests per shape", warmup / 3 * 3);
         for (int round = 0; round < 3; round++) {
           for (Shape s : shapes) {
             for (int i = 0; i < warmup / 3; i++) {
@@ -121,9 +145,17 @@ public final class GenotypeBenchmark {
             }
           }
         }
-        for (Shape s : shapes) {
-          measure(client, s);
+        for (int i = 0; i < shapes.size(); i++) {
+          progress("shape %d/%d: %s: %d requests, then bcftools %d times", i + 1, shapes.size(),
+              shapes.get(i).name(), iterations, bcftoolsRuns);
+          measure(client, shapes.get(i));
         }
+      }
+      out.println();
+      out.printf(Locale.ROOT, "Load average at the end: %s. The bcftools commands (output discarded):%n%n",
+          loadAverage());
+      for (Shape s : shapes) {
+        out.printf(Locale.ROOT, "- %s: `%s`%n", s.name(), s.shell());
       }
     } finally {
       Files.deleteIfExists(config);
@@ -132,14 +164,17 @@ public final class GenotypeBenchmark {
 
   /** Loads the VCF through the provider, twice: with genotypes, and sites only, to isolate the engine's heap. */
   private GenotypeQueries load() throws Exception {
+    progress("reading %s once to measure its uncompressed size", vcf.getFileName());
     long uncompressed = uncompressedSize();
     long before = usedHeap();
+    progress("loading it with genotypes");
     long t0 = System.nanoTime();
     DataSource ds = new VcfProvider().load(config(true), LoadMonitor.NONE);
     double seconds = (System.nanoTime() - t0) / 1e9;
     long withGenotypes = usedHeap() - before;
     GenotypeQueries engine = ((GenotypeSource) ds).genotypes();
     GenotypeStats st = engine.stats();
+    progress("loading it again as sites only (to isolate the engine's heap)");
     long t1 = System.nanoTime();
     DataSource sites = new VcfProvider().load(config(false), LoadMonitor.NONE);
     double sitesSeconds = (System.nanoTime() - t1) / 1e9;
@@ -199,34 +234,34 @@ public final class GenotypeBenchmark {
     String both = tp53 + "," + region(Grch38.BRCA2);
     List<Shape> s = new ArrayList<>();
     s.add(new Shape("TP53 het, limit 100", "variants", "segment=" + TP53 + "&zygosity=het&limit=100", false,
-        view(vcfPath, tp53, null, het)));
+        view(vcfPath, tp53, null, het), 100));
     s.add(new Shape("TP53 hom, limit 100", "variants", "segment=" + TP53 + "&zygosity=hom&limit=100", false,
-        view(vcfPath, tp53, null, hom)));
+        view(vcfPath, tp53, null, hom), 100));
     s.add(new Shape("BRCA2 het, limit 100", "variants", "segment=" + BRCA2 + "&zygosity=het&limit=100", false,
-        view(vcfPath, region(Grch38.BRCA2), null, het)));
+        view(vcfPath, region(Grch38.BRCA2), null, het), 100));
     s.add(new Shape("BRCA2 hom, limit 100", "variants", "segment=" + BRCA2 + "&zygosity=hom&limit=100", false,
-        view(vcfPath, region(Grch38.BRCA2), null, hom)));
+        view(vcfPath, region(Grch38.BRCA2), null, hom), 100));
     s.add(new Shape("TP53 hom, unlimited", "variants", "segment=" + TP53 + "&zygosity=hom", false,
-        view(vcfPath, tp53, null, hom)));
+        view(vcfPath, tp53, null, hom), 0));
     s.add(new Shape("BRCA2 hom, unlimited", "variants", "segment=" + BRCA2 + "&zygosity=hom", false,
-        view(vcfPath, region(Grch38.BRCA2), null, hom)));
+        view(vcfPath, region(Grch38.BRCA2), null, hom), 0));
     s.add(new Shape("single SNP " + snp, "variants", "segment=" + snp.replace('-', ',') + "&zygosity=any", false,
-        view(vcfPath, snp, null, null)));
+        view(vcfPath, snp, null, any), 0));
     s.add(new Shape("mito panel (11 genes), any", "variants", panelArgs + "&zygosity=any", false,
-        view(vcfPath, panelRegions, null, any)));
+        view(vcfPath, panelRegions, null, any), 0));
     s.add(new Shape("mito panel, virtual cohort of 2", "variants", panelArgs + "&zygosity=any&samples=" + cohort2, false,
-        view(vcfPath, panelRegions, cohort2, any)));
-    s.add(new Shape("samples het in TP53", "samples", "segment=" + TP53 + "&zygosity=het", false,
-        view(vcfPath, tp53, null, het)));
-    s.add(new Shape("samples hom in TP53", "samples", "segment=" + TP53 + "&zygosity=hom", false,
-        view(vcfPath, tp53, null, hom)));
-    s.add(new Shape("samples any in TP53", "samples", "segment=" + TP53 + "&zygosity=any", false,
-        view(vcfPath, tp53, null, any)));
-    s.add(new Shape("samples het in TP53+BRCA2", "samples", "segment=" + TP53 + "&segment=" + BRCA2 + "&zygosity=het",
-        false, view(vcfPath, both, null, het)));
+        view(vcfPath, panelRegions, cohort2, any), 0));
+    for (String[] z : new String[][] {{"het", het}, {"hom", hom}, {"any", any}}) {
+      s.add(new Shape("samples " + z[0] + " in TP53", "samples", "segment=" + TP53 + "&zygosity=" + z[0], false,
+          view(vcfPath, tp53, null, z[1]), 0));
+    }
+    for (String[] z : new String[][] {{"het", het}, {"hom", hom}, {"any", any}}) {
+      s.add(new Shape("samples " + z[0] + " in TP53+BRCA2", "samples",
+          "segment=" + TP53 + "&segment=" + BRCA2 + "&zygosity=" + z[0], false, view(vcfPath, both, null, z[1]), 0));
+    }
     s.add(new Shape("samples any in TP53+BRCA2+mito panel, NDJSON stream", "samples",
         "segment=" + TP53 + "&segment=" + BRCA2 + "&" + panelArgs + "&zygosity=any", true,
-        view(vcfPath, both + "," + panelRegions, null, any)));
+        view(vcfPath, both + "," + panelRegions, null, any), 0));
     return s;
   }
 
@@ -252,6 +287,14 @@ public final class GenotypeBenchmark {
     }
     cmd.add(vcf);
     return cmd;
+  }
+
+  private static String loadAverage() {
+    try {
+      return String.join(" ", Arrays.copyOf(Files.readString(Path.of("/proc/loadavg")).split(" "), 3));
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
   }
 
   private static String segment(Grch38.Region r) {
@@ -284,7 +327,7 @@ public final class GenotypeBenchmark {
       if (r.status() != 200) {
         throw new IllegalStateException(path + ": " + r.status() + " " + new String(r.body()));
       }
-      JsonNode summary = summary(r.body(), s.ndjson());
+      JsonNode summary = summary(r);
       db[i] = summary.get("elapsed_db_ms").asDouble();
       server[i] = summary.get("elapsed_ms").asDouble();
       rows = summary.get("count").asInt();
@@ -292,10 +335,11 @@ public final class GenotypeBenchmark {
     double[] tools = new double[bcftoolsRuns];
     for (int i = 0; i < bcftoolsRuns; i++) {
       long t = System.nanoTime();
-      Process p = new ProcessBuilder(s.bcftools()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+      // sh -c for the pipe; its status is head's (bcftools itself ends on the broken pipe)
+      Process p = new ProcessBuilder("sh", "-c", s.shell()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
           .redirectError(ProcessBuilder.Redirect.DISCARD).start();
       if (p.waitFor() != 0) {
-        throw new IllegalStateException("bcftools failed: " + s.bcftools());
+        throw new IllegalStateException("bcftools failed: " + s.shell());
       }
       tools[i] = (System.nanoTime() - t) / 1e6;
     }
@@ -305,16 +349,19 @@ public final class GenotypeBenchmark {
         httpP50, toolsP50, toolsP50 / httpP50);
   }
 
-  private static JsonNode summary(byte[] body, boolean ndjson) throws IOException {
-    if (!ndjson) {
-      return JSON.readTree(body);
+  /**
+   * The answer's summary, {@code {"count",...,"elapsed_db_ms","elapsed_ms"}}: the object (JSON) or line
+   * (NDJSON) from the last {@code "count"} on, the only one in a variants or samples answer. Parsing only that
+   * leaves no tree of thousands of rows behind to be collected during the next timed request.
+   */
+  private static JsonNode summary(KeepAliveClient.Response r) throws IOException {
+    byte[] b = r.bytes();
+    for (int at = r.length() - COUNT.length; at >= 0; at--) {
+      if (b[at] == '"' && Arrays.equals(b, at, at + COUNT.length, COUNT, 0, COUNT.length)) {
+        return JSON.readTree("{" + new String(b, at, r.length() - at, StandardCharsets.UTF_8));
+      }
     }
-    int end = body.length - 1;
-    int start = end - 1;
-    while (start > 0 && body[start - 1] != '\n') {
-      start--;
-    }
-    return JSON.readTree(Arrays.copyOfRange(body, start, end));
+    throw new IllegalStateException("no count in the answer: " + new String(r.body(), StandardCharsets.UTF_8));
   }
 
   private static double p50(double[] values) {

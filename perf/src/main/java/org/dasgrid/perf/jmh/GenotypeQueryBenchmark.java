@@ -1,5 +1,6 @@
 package org.dasgrid.perf.jmh;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -13,7 +14,11 @@ import org.dasgrid.core.config.Access;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
+import org.dasgrid.core.genotype.VariantAnswer;
 import org.dasgrid.core.genotype.Zygosity;
+import org.dasgrid.core.genotype.api.GenotypeJsonWriter;
+import org.dasgrid.core.genotype.api.GenotypeResult;
+import org.dasgrid.core.genotype.api.RequestTimer;
 import org.dasgrid.core.segment.Segment;
 import org.dasgrid.core.source.GenotypeSource;
 import org.dasgrid.core.source.LoadMonitor;
@@ -131,5 +136,22 @@ public class GenotypeQueryBenchmark {
   @Benchmark
   public Object countAnyTp53Brca2() {
     return engine.count(tp53Brca2Any);
+  }
+
+  /** The unlimited answer written as the API's JSON (engine and writer; rows per second = rows / time). */
+  @Benchmark
+  public Object tp53HomUnlimitedJson() throws IOException {
+    return json(engine.variants(tp53HomAll));
+  }
+
+  @Benchmark
+  public Object mitoPanelAnyJson() throws IOException {
+    return json(engine.variants(mitoPanelAny));
+  }
+
+  private static Object json(VariantAnswer answer) throws IOException {
+    OutputStream out = OutputStream.nullOutputStream();
+    GenotypeJsonWriter.write(new GenotypeResult.Variants(answer), false, new RequestTimer(System.nanoTime()), out);
+    return out;
   }
 }

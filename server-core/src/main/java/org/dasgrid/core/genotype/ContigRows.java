@@ -15,8 +15,12 @@ import java.util.Arrays;
  */
 final class ContigRows {
   static final int LONG_SPAN = 1024;
+  /** A row without whole-cohort counts: het and hom both 65,535, which no cohort that has them can hold. */
+  static final long NO_COUNTS = -1L;
   /** Rows per block of precomputed per-sample counts; at most 255, so a count fits a byte. */
   static final int BLOCK = 255;
+  /** Blocks per superblock (4,080 rows). */
+  static final int SUPER = 16;
 
   final String name;
   final int size;
@@ -30,12 +34,25 @@ final class ContigRows {
   private final int[] textStart;
   private final byte[] text;
   private final int[] longRows;
+  /**
+   * Per row, its counts over the whole cohort, so whole-cohort answers read one long per row instead of the
+   * sizes of two sets and two correction entries elsewhere in memory: het count (bits 0-15), hom count
+   * (16-31), AC minus het + ploidy × hom (32-47, signed) and AN minus ploidy × cohort (48-63, signed); {@link
+   * #NO_COUNTS} for a row whose corrections do not fit 16 bits. Null for cohorts over 65,535 samples.
+   */
+  private final long[] cohortCounts;
   /** Per block of {@link #BLOCK} rows, each sample's het (hom) count as an unsigned byte; null: not kept. */
   private final byte[][] hetBlocks;
   private final byte[][] homBlocks;
+  /**
+   * Per superblock of {@link #SUPER} consecutive blocks that all keep counts, the sums of their counts (at most
+   * 4,080, a char): a gene of tens of thousands of rows costs a few superblock additions.
+   */
+  private final char[][] hetSupers;
+  private final char[][] homSupers;
 
   ContigRows(String name, int size, int[] pos, int[] end, int[] het, int[] hom, int[] acFix, int[] anFix,
-      byte[] ploidy, int[] textStart, byte[] text, SampleSets sets) {
+      byte[] ploidy, int[] textStart, byte[] text, SampleSets sets, Corrections fixes, SampleSelection everyone) {
     this.name = name;
     this.size = size;
     this.pos = pos;
@@ -54,12 +71,53 @@ final class ContigRows {
       }
     }
     this.longRows = longOnes.toArray();
+    this.cohortCounts = sets.cohortSize() <= 0xFFFF ? cohortCounts(sets, fixes, everyone) : null;
     int blocks = (size + BLOCK - 1) / BLOCK;
     this.hetBlocks = new byte[blocks][];
     this.homBlocks = new byte[blocks][];
     for (int b = 0; b < blocks; b++) {
       tallyBlock(b, sets);
     }
+    this.hetSupers = new char[size / (SUPER * BLOCK)][];
+    this.homSupers = new char[hetSupers.length][];
+    for (int sb = 0; sb < hetSupers.length; sb++) {
+      hetSupers[sb] = sum(hetBlocks, sb * SUPER);
+      homSupers[sb] = sum(homBlocks, sb * SUPER);
+    }
+  }
+
+  private long[] cohortCounts(SampleSets sets, Corrections fixes, SampleSelection everyone) {
+    long[] counts = new long[size];
+    for (int r = 0; r < size; r++) {
+      int acDelta = fixes.sum(acFix[r], everyone, sets);
+      int anDelta = fixes.sum(anFix[r], everyone, sets);
+      counts[r] = acDelta == (short) acDelta && anDelta == (short) anDelta
+          ? sets.cardinality(het[r]) | (long) sets.cardinality(hom[r]) << 16 | (acDelta & 0xFFFFL) << 32
+              | (long) anDelta << 48
+          : NO_COUNTS;
+    }
+    return counts;
+  }
+
+  /** Row {@code r}'s whole-cohort counts, or {@link #NO_COUNTS}: read them with the methods below. */
+  long cohortCounts(int r) {
+    return cohortCounts == null ? NO_COUNTS : cohortCounts[r];
+  }
+
+  static int het(long counts) {
+    return (int) counts & 0xFFFF;
+  }
+
+  static int hom(long counts) {
+    return (int) (counts >>> 16) & 0xFFFF;
+  }
+
+  static int acDelta(long counts) {
+    return (short) (counts >>> 32);
+  }
+
+  static int anDelta(long counts) {
+    return (short) (counts >>> 48);
   }
 
   /**
@@ -87,6 +145,23 @@ final class ContigRows {
     homBlocks[b] = toBytes(o);
   }
 
+  /** The sums of blocks {@code [first, first + SUPER)}, or null if one of them keeps no counts. */
+  private static char[] sum(byte[][] blockCounts, int first) {
+    for (int b = first; b < first + SUPER; b++) {
+      if (blockCounts[b] == null) {
+        return null;
+      }
+    }
+    char[] sum = new char[blockCounts[first].length];
+    for (int b = first; b < first + SUPER; b++) {
+      byte[] counts = blockCounts[b];
+      for (int i = 0; i < sum.length; i++) {
+        sum[i] += (char) (counts[i] & 0xFF);
+      }
+    }
+    return sum;
+  }
+
   private static byte[] toBytes(int[] counts) {
     byte[] out = new byte[counts.length];
     for (int i = 0; i < counts.length; i++) {
@@ -102,6 +177,14 @@ final class ContigRows {
   void tally(int from, int to, SampleSets sets, int[] het, int[] hom) {
     int r = from;
     while (r < to) {
+      int sb = r / (SUPER * BLOCK);
+      int superEnd = (sb + 1) * SUPER * BLOCK;
+      if (r == sb * SUPER * BLOCK && superEnd <= to && sb < hetSupers.length && hetSupers[sb] != null) {
+        addChars(hetSupers[sb], het);
+        addChars(homSupers[sb], hom);
+        r = superEnd;
+        continue;
+      }
       int b = r / BLOCK;
       int blockEnd = Math.min(size, (b + 1) * BLOCK);
       if (r == b * BLOCK && blockEnd <= to && hetBlocks[b] != null) {
@@ -113,6 +196,12 @@ final class ContigRows {
         sets.addTo(this.hom[r], hom);
         r++;
       }
+    }
+  }
+
+  private static void addChars(char[] counts, int[] into) {
+    for (int i = 0; i < counts.length; i++) {
+      into[i] += counts[i];
     }
   }
 
@@ -189,6 +278,19 @@ final class ContigRows {
     return i >= 0 ? i : -i - 1;
   }
 
+  /** The text pool: each row's ID, REF and ALT, UTF-8, tab-separated, from {@link #textStart} to {@link #textEnd}. */
+  byte[] textBytes() {
+    return text;
+  }
+
+  int textStart(int row) {
+    return textStart[row];
+  }
+
+  int textEnd(int row) {
+    return textStart[row + 1];
+  }
+
   /** ID, REF and ALT of a row. */
   String[] text(int row) {
     int from = textStart[row];
@@ -210,9 +312,14 @@ final class ContigRows {
 
   long heapBytes() {
     long blocks = 0;
+    for (int sb = 0; sb < hetSupers.length; sb++) {
+      blocks += 8 + (hetSupers[sb] == null ? 0 : 2L * (16 + 2L * hetSupers[sb].length));
+    }
     for (int b = 0; b < hetBlocks.length; b++) {
       blocks += 8 + (hetBlocks[b] == null ? 0 : 2L * (16 + hetBlocks[b].length));
     }
-    return 7L * 16 + size * (6L * 4 + 1) + textStart.length * 4L + text.length + longRows.length * 4L + 64 + blocks;
+    long counts = cohortCounts == null ? 0 : 16 + 8L * size;
+    return 7L * 16 + size * (6L * 4 + 1) + textStart.length * 4L + text.length + longRows.length * 4L + 64 + blocks
+        + counts;
   }
 }

@@ -178,9 +178,10 @@ final class GenotypeIndex implements GenotypeQueries {
       ContigRows c = contigs.get(p.contig);
       c.scan(p.starts, p.stops, p.ranges, r -> {
         if (matches(c, r, z, sel)) {
+          long counts = sel.isAll() ? c.cohortCounts(r) : ContigRows.NO_COUNTS;
           totals[0]++;
-          totals[1] += sets.andCardinality(c.het[r], sel);
-          totals[2] += sets.andCardinality(c.hom[r], sel);
+          totals[1] += counts != ContigRows.NO_COUNTS ? ContigRows.het(counts) : sets.andCardinality(c.het[r], sel);
+          totals[2] += counts != ContigRows.NO_COUNTS ? ContigRows.hom(counts) : sets.andCardinality(c.hom[r], sel);
         }
         return true;
       });
@@ -204,6 +205,17 @@ final class GenotypeIndex implements GenotypeQueries {
 
   /** Adds a matched row with its counts over the chosen samples. */
   private void add(ContigRows c, int contig, int r, SampleSelection sel, Collector out) {
+    if (sel.isAll()) {
+      long counts = c.cohortCounts(r);
+      if (counts != ContigRows.NO_COUNTS) {
+        int het = ContigRows.het(counts);
+        int hom = ContigRows.hom(counts);
+        int ploidy = c.ploidy[r];
+        out.add(contig, r, het, hom, het + ploidy * hom + ContigRows.acDelta(counts),
+            ploidy * sel.size() + ContigRows.anDelta(counts));
+        return;
+      }
+    }
     int het = sets.andCardinality(c.het[r], sel);
     int hom = sets.andCardinality(c.hom[r], sel);
     int ploidy = c.ploidy[r];
@@ -263,6 +275,10 @@ final class GenotypeIndex implements GenotypeQueries {
         counts[s]++;
       }
     }
+  }
+
+  ContigRows contigRows(int contig) {
+    return contigs.get(contig);
   }
 
   VariantRow row(int contig, int r, int het, int hom, int ac, int an) {

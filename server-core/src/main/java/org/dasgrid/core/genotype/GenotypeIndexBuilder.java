@@ -132,8 +132,9 @@ public final class GenotypeIndexBuilder {
     SampleSets built = sets.build();
     List<ContigRows> rows = new ArrayList<>(contigs.size());
     long variants = 0;
+    SampleSelection everyone = SampleSelection.all(samples.size());
     for (Pending p : contigs.values()) {
-      rows.add(p.build(built));
+      rows.add(p.build(built, corrections, everyone));
       variants += p.size;
     }
     return new GenotypeIndex(samples, rows, built, corrections, new Counts(sites, variants, nonRefCalls));
@@ -190,7 +191,7 @@ public final class GenotypeIndexBuilder {
       textSize += n;
     }
 
-    ContigRows build(SampleSets sets) {
+    ContigRows build(SampleSets sets, Corrections fixes, SampleSelection everyone) {
       int[] order = RowOrder.sort(size, pos.raw(), textStart.raw(), textSize, text);
       int[] starts = new int[size + 1];
       byte[] sortedText = new byte[textSize];
@@ -209,7 +210,8 @@ public final class GenotypeIndexBuilder {
         sortedPloidy[i] = ploidy[order[i]];
       }
       return new ContigRows(name, size, permute(pos, order), permute(end, order), permute(het, order),
-          permute(hom, order), permute(acFix, order), permute(anFix, order), sortedPloidy, starts, sortedText, sets);
+          permute(hom, order), permute(acFix, order), permute(anFix, order), sortedPloidy, starts, sortedText, sets,
+          fixes, everyone);
     }
 
     private static int[] permute(IntList values, int[] order) {

@@ -35,4 +35,85 @@ final class IndexVariantAnswer implements VariantAnswer {
     }
     return index.row(contig[i], row[i], het[i], hom[i], ac[i], an[i]);
   }
+
+  /** Reads the engine's arrays and text pool directly: no object per row. */
+  @Override
+  public Cursor cursor() {
+    return new Cursor() {
+      private int i = -1;
+      private int contigNumber = -1;
+      private ContigRows rows;
+      private byte[] text;
+      private int r;
+      private int start;
+
+      @Override
+      public boolean next() {
+        if (i + 1 >= size) {
+          i = size;
+          return false;
+        }
+        i++;
+        if (contig[i] != contigNumber) {
+          contigNumber = contig[i];
+          rows = index.contigRows(contigNumber);
+          text = rows.textBytes();
+        }
+        r = row[i];
+        start = rows.textStart(r);
+        return true;
+      }
+
+      @Override
+      public String chrom() {
+        return rows.name;
+      }
+
+      @Override
+      public int pos() {
+        return rows.pos[r];
+      }
+
+      @Override
+      public byte[] text() {
+        return text;
+      }
+
+      @Override
+      public int textStart() {
+        return start;
+      }
+
+      @Override
+      public int textEnd() {
+        return rows.textEnd(r);
+      }
+
+      @Override
+      public boolean hasId() {
+        // the engine stores "." for a site without ID (GenotypeIndexBuilder.startSite)
+        return text[start] != '.' || text[start + 1] != '\t';
+      }
+
+      @Override
+      public int het() {
+        return het[i];
+      }
+
+      @Override
+      public int hom() {
+        return hom[i];
+      }
+
+      @Override
+      public int ac() {
+        return ac[i];
+      }
+
+      @Override
+      public int an() {
+        return an[i];
+      }
+    };
+  }
 }

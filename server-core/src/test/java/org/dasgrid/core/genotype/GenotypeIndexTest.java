@@ -165,7 +165,8 @@ class GenotypeIndexTest {
 
   @ParameterizedTest
   @CsvSource({"1,1,150,COMPACT", "2,5,400,COMPACT", "3,64,600,COMPACT", "4,130,800,COMPACT",
-      "5,700,300,COMPACT", "6,130,800,ROARING", "7,70,500,ROARING", "8,40,4000,COMPACT"})
+      "5,700,300,COMPACT", "6,130,800,ROARING", "7,70,500,ROARING", "8,40,4000,COMPACT",
+      "9,30,40000,COMPACT"}) // the last: 10,000 rows a contig, so superblocks of counts
   void answersLikeABruteForceOracle(long seed, int samples, int sites, SetEncoding encoding) {
     Cohort c = randomCohort(seed, samples, sites, encoding);
     Random rnd = new Random(seed * 7);
@@ -265,5 +266,29 @@ class GenotypeIndexTest {
     VariantAnswer a = e.variants(q);
     assertThat(IntStream.range(0, a.size()).mapToObj(i -> a.get(i).id().orElse("")).toList())
         .containsExactly("del", "snv");
+  }
+
+  @Test
+  void countsOverTheWholeCohortEvenWhenASiteMissesMoreAllelesThanItsPrecomputedCountsHold() {
+    int n = 20_000; // 40,000 missing alleles: an AN correction beyond 16 bits
+    GenotypeIndexBuilder b = new GenotypeIndexBuilder(IntStream.range(0, n).mapToObj(i -> "s" + i).toList());
+    for (int pos : new int[] {10, 20}) {
+      b.startSite("1", pos, pos, ".", "A", List.of("G"));
+      b.diploid(0, 0, 1);
+      b.diploid(1, 1, 1);
+      b.diploid(2, GenotypeIndexBuilder.MISSING, 1);
+      for (int s = 3; s < (pos == 10 ? n : 10); s++) {
+        b.diploid(s, GenotypeIndexBuilder.MISSING, GenotypeIndexBuilder.MISSING);
+      }
+      b.endSite();
+    }
+    GenotypeQueries e = b.build();
+    VariantAnswer a = e.variants(new GenotypeQuery(List.of(new Segment("1", 1, 100)), Zygosity.ANY, e.allSamples(),
+        OptionalInt.empty()));
+    assertThat(IntStream.range(0, a.size()).mapToObj(a::get).toList()).containsExactly(
+        new VariantRow("1", 10, "A", "G", Optional.empty(), 1, 1, 4, 2 * 3 - 1),
+        new VariantRow("1", 20, "A", "G", Optional.empty(), 1, 1, 4, 2 * n - 1 - 2 * 7));
+    assertThat(e.count(new GenotypeQuery(List.of(new Segment("1", 1, 100)), Zygosity.HOM, e.allSamples(),
+        OptionalInt.empty()))).isEqualTo(new CountAnswer(2, 2, 2, 1));
   }
 }

@@ -2,45 +2,73 @@ package org.dasgrid.core.genotype.api;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
-import org.dasgrid.core.cluster.FanOutReport;
-import org.dasgrid.core.render.JsonOutput;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.OptionalDouble;
+import org.dasgrid.core.cluster.FanOutReport;
 import org.dasgrid.core.genotype.CountAnswer;
 import org.dasgrid.core.genotype.SampleAnswer;
 import org.dasgrid.core.genotype.SampleRow;
 import org.dasgrid.core.genotype.VariantAnswer;
-import org.dasgrid.core.genotype.VariantRow;
+import org.dasgrid.core.render.JsonOutput;
 
 /**
- * Writes genotype answers as the contract's JSON, streamed through Jackson: one object with the rows, a
- * {@code count} and the timings last; or, as NDJSON, one row object per line and a final summary line with
- * {@code count} and the timings (a count answer is one line either way). The timings are read at the end,
- * so {@code elapsed_ms} covers writing the rows.
+ * Writes genotype answers as the contract's JSON: one object with the rows, a {@code count} and the timings
+ * last; or, as NDJSON, one row object per line and a final summary line with {@code count} and the timings
+ * (a count answer is one line either way). The timings are read at the end, so {@code elapsed_ms} covers
+ * writing the rows.
+ *
+ * <p>The bytes are those of a Jackson generator of {@link JsonOutput#factory()} (HTML-safe strings, the
+ * Schubfach double writer), but written by {@link JsonBytes} into one buffer: variant rows come from the
+ * engine's stored ID/REF/ALT bytes through {@link VariantAnswer#cursor()}, with the {@code chrom} prefix made
+ * once per contig, so a row costs no objects but the text of its {@code af}. Streamed in chunks of up to
+ * {@value #BUFFER} bytes.
  */
 public final class GenotypeJsonWriter {
   public static final String JSON = "application/json";
   public static final String NDJSON = "application/x-ndjson";
-  /**
-   * The shared factory: HTML-safe strings, and the Schubfach double writer ({@code af} on every row made the
-   * JDK's Double.toString the largest cost of a thousand-row answer).
-   */
+  /** The most bytes held before writing to the stream. */
+  static final int BUFFER = 64 * 1024;
+  /** Enough for a typical variant row (SNVs, an rs ID, a 20-digit af). */
+  private static final int VARIANT_ROW_BYTES = 160;
+  private static final int SAMPLE_ROW_BYTES = 48;
+  private static final int SUMMARY_BYTES = 256;
+  private static final int SHORTEST_VARIANT_ROW =
+      "{'chrom':'','pos':0,'ref':'','alt':'','id':null,'het':0,'hom':0,'ac':0,'an':0,'af':null},".length();
+  private static final int SHORTEST_SAMPLE_ROW = "{'sample':'','het':0,'hom':0},".length();
+  /** For the error body only. */
   private static final JsonFactory FACTORY = JsonOutput.factory();
-  // field names encoded once: most of a long answer is names
-  private static final SerializedString CHROM = new SerializedString("chrom");
-  private static final SerializedString POS = new SerializedString("pos");
-  private static final SerializedString REF = new SerializedString("ref");
-  private static final SerializedString ALT = new SerializedString("alt");
-  private static final SerializedString ID = new SerializedString("id");
-  private static final SerializedString HET = new SerializedString("het");
-  private static final SerializedString HOM = new SerializedString("hom");
-  private static final SerializedString AC = new SerializedString("ac");
-  private static final SerializedString AN = new SerializedString("an");
-  private static final SerializedString AF = new SerializedString("af");
-  private static final SerializedString SAMPLE = new SerializedString("sample");
+
+  // the structure, encoded once; names between values packed for JsonBytes.putName
+  private static final byte[] VARIANTS_START = JsonBytes.bytes("{\"variants\":[");
+  private static final long REF = JsonBytes.name(",\"ref\":");
+  private static final long ALT = JsonBytes.name(",\"alt\":");
+  private static final long ID = JsonBytes.name(",\"id\":");
+  private static final long HET = JsonBytes.name(",\"het\":");
+  private static final long HOM = JsonBytes.name(",\"hom\":");
+  private static final long AC = JsonBytes.name(",\"ac\":");
+  private static final long AN = JsonBytes.name(",\"an\":");
+  private static final long AF = JsonBytes.name(",\"af\":");
+  /** The room a variant row needs besides its chrom prefix and text: numbers, names, quotes, null, brace. */
+  private static final int ROW_ROOM =
+      5 * JsonBytes.MAX_INT + JsonBytes.MAX_DOUBLE + 8 * JsonBytes.NAME_ROOM + 6 + 4 + 1;
+  private static final byte[] SAMPLES_START = JsonBytes.bytes("{\"samples\":[");
+  private static final byte[] SAMPLE = JsonBytes.bytes("{\"sample\":");
+  private static final byte[] ROWS_END = JsonBytes.bytes("],\"count\":");
+  private static final byte[] SUMMARY_START = JsonBytes.bytes("{\"count\":");
+  private static final byte[] COUNT_VARIANTS = JsonBytes.bytes("{\"variants\":");
+  private static final byte[] SAMPLES = JsonBytes.bytes(",\"samples\":");
+  private static final byte[] NODES = JsonBytes.bytes(",\"nodes\":[");
+  private static final byte[] NODE = JsonBytes.bytes("{\"node\":");
+  private static final byte[] CONTIGS = JsonBytes.bytes(",\"contigs\":[");
+  private static final byte[] NODE_DB = JsonBytes.bytes("],\"elapsed_db_ms\":");
+  private static final byte[] PARTIAL = JsonBytes.bytes(",\"partial\":");
+  private static final byte[] MISSING = JsonBytes.bytes(",\"missing\":[");
+  private static final byte[] CONTIG = JsonBytes.bytes("{\"contig\":");
+  private static final byte[] REASON = JsonBytes.bytes(",\"reason\":");
+  private static final byte[] ELAPSED_DB = JsonBytes.bytes(",\"elapsed_db_ms\":");
+  private static final byte[] ELAPSED = JsonBytes.bytes(",\"elapsed_ms\":");
+  private static final byte[] END = JsonBytes.bytes("}\n");
 
   private GenotypeJsonWriter() {}
 
@@ -55,132 +83,264 @@ public final class GenotypeJsonWriter {
    */
   public static void write(GenotypeResult result, boolean ndjson, FanOutReport report, RequestTimer timer,
       OutputStream out) throws IOException {
-    try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-      g.setRootValueSeparator(new SerializedString("\n"));
-      if (result instanceof GenotypeResult.Variants v) {
-        variants(v.answer(), ndjson, g);
-      } else if (result instanceof GenotypeResult.Samples s) {
-        samples(s.answer(), ndjson, g);
-      } else if (result instanceof GenotypeResult.Count c) {
-        count(c.answer(), g);
-      }
-      if (report != null) {
-        cluster(report, g);
-      }
-      timings(timer, g);
-      g.writeEndObject();
-      g.writeRaw('\n');
+    JsonBytes json = new JsonBytes(out, bufferFor(result));
+    if (result instanceof GenotypeResult.Variants v) {
+      variants(v.answer(), ndjson, json);
+    } else if (result instanceof GenotypeResult.Samples s) {
+      samples(s.answer(), ndjson, json);
+    } else if (result instanceof GenotypeResult.Count c) {
+      count(c.answer(), json);
     }
+    if (report != null) {
+      cluster(report, json);
+    }
+    timings(timer, json);
+    json.raw(END);
+    json.flush();
   }
 
-  private static void variants(VariantAnswer a, boolean ndjson, JsonGenerator g) throws IOException {
-    if (!ndjson) {
-      g.writeStartObject();
-      g.writeArrayFieldStart("variants");
+  /**
+   * At least how many bytes the answer takes (its rows at their shortest), so a caller can tell a large
+   * answer before writing it.
+   */
+  public static long minimumLength(GenotypeResult result) {
+    if (result instanceof GenotypeResult.Variants v) {
+      return (long) v.answer().size() * SHORTEST_VARIANT_ROW;
     }
-    for (int i = 0; i < a.size(); i++) {
-      VariantRow v = a.get(i);
-      g.writeStartObject();
-      g.writeFieldName(CHROM);
-      g.writeString(v.chrom());
-      g.writeFieldName(POS);
-      g.writeNumber(v.pos());
-      g.writeFieldName(REF);
-      g.writeString(v.ref());
-      g.writeFieldName(ALT);
-      g.writeString(v.alt());
-      g.writeFieldName(ID);
-      if (v.id().isPresent()) {
-        g.writeString(v.id().get());
-      } else {
-        g.writeNull();
-      }
-      g.writeFieldName(HET);
-      g.writeNumber(v.het());
-      g.writeFieldName(HOM);
-      g.writeNumber(v.hom());
-      g.writeFieldName(AC);
-      g.writeNumber(v.ac());
-      g.writeFieldName(AN);
-      g.writeNumber(v.an());
-      g.writeFieldName(AF);
-      OptionalDouble af = v.af();
-      if (af.isPresent()) {
-        g.writeNumber(af.getAsDouble());
-      } else {
-        g.writeNull();
-      }
-      g.writeEndObject();
+    if (result instanceof GenotypeResult.Samples s) {
+      return (long) s.answer().size() * SHORTEST_SAMPLE_ROW;
     }
-    finishRows(ndjson, a.size(), g);
+    return 0;
   }
 
-  private static void samples(SampleAnswer a, boolean ndjson, JsonGenerator g) throws IOException {
-    if (!ndjson) {
-      g.writeStartObject();
-      g.writeArrayFieldStart("samples");
-    }
-    for (int i = 0; i < a.size(); i++) {
-      SampleRow s = a.get(i);
-      g.writeStartObject();
-      g.writeFieldName(SAMPLE);
-      g.writeString(s.sample());
-      g.writeFieldName(HET);
-      g.writeNumber(s.het());
-      g.writeFieldName(HOM);
-      g.writeNumber(s.hom());
-      g.writeEndObject();
-    }
-    finishRows(ndjson, a.size(), g);
-  }
-
-  private static void finishRows(boolean ndjson, int count, JsonGenerator g) throws IOException {
-    if (!ndjson) {
-      g.writeEndArray();
+  /** A buffer for the whole answer when it is small, {@value #BUFFER} bytes at most. */
+  private static int bufferFor(GenotypeResult result) {
+    long rows;
+    if (result instanceof GenotypeResult.Variants v) {
+      rows = (long) v.answer().size() * VARIANT_ROW_BYTES;
+    } else if (result instanceof GenotypeResult.Samples s) {
+      rows = (long) s.answer().size() * SAMPLE_ROW_BYTES;
     } else {
-      g.writeStartObject();
+      rows = 0;
     }
-    g.writeNumberField("count", count);
+    return (int) Math.min(BUFFER, rows + SUMMARY_BYTES);
   }
 
-  private static void count(CountAnswer c, JsonGenerator g) throws IOException {
-    g.writeStartObject();
-    g.writeNumberField("variants", c.variants());
-    g.writeNumberField("het", c.het());
-    g.writeNumberField("hom", c.hom());
-    g.writeNumberField("samples", c.samples());
+  private static void variants(VariantAnswer a, boolean ndjson, JsonBytes json) throws IOException {
+    if (!ndjson) {
+      json.raw(VARIANTS_START);
+    }
+    VariantAnswer.Cursor v = a.cursor();
+    String chrom = null;
+    byte[] rowStart = null; // {"chrom":"...","pos":
+    int rows = 0;
+    while (v.next()) {
+      if (!v.chrom().equals(chrom)) { // the engine's rows of a contig share one String: a reference check
+        chrom = v.chrom();
+        rowStart = rowStart(chrom);
+      }
+      byte[] text = v.text();
+      int start = v.textStart();
+      int end = v.textEnd();
+      // one pass: the two tabs that end ID and REF, and whether any byte needs more than a copy
+      int idEnd = -1;
+      int refEnd = -1;
+      boolean plain = true;
+      for (int i = start; i < end; i++) {
+        byte c = text[i];
+        if (!JsonBytes.isPlain(c)) {
+          if (c == '\t' && refEnd < 0) {
+            if (idEnd < 0) {
+              idEnd = i;
+            } else {
+              refEnd = i;
+            }
+          } else {
+            plain = false;
+          }
+        }
+      }
+      char separator = rows++ == 0 ? 0 : ndjson ? '\n' : ',';
+      if (plain && json.reserve(1 + rowStart.length + ROW_ROOM + (end - start))) {
+        if (separator != 0) {
+          json.put(separator);
+        }
+        json.put(rowStart);
+        json.putInt(v.pos());
+        json.putName(REF);
+        json.putPlain(text, idEnd + 1, refEnd);
+        json.putName(ALT);
+        json.putPlain(text, refEnd + 1, end);
+        json.putName(ID);
+        if (v.hasId()) {
+          json.putPlain(text, start, idEnd);
+        } else {
+          json.putNull();
+        }
+        json.putName(HET);
+        json.putInt(v.het());
+        json.putName(HOM);
+        json.putInt(v.hom());
+        json.putName(AC);
+        json.putInt(v.ac());
+        json.putName(AN);
+        json.putInt(v.an());
+        json.putName(AF);
+        if (v.an() != 0) {
+          json.putDouble((double) v.ac() / v.an()); // VariantRow.af()
+        } else {
+          json.putNull();
+        }
+        json.put('}');
+      } else {
+        if (separator != 0) {
+          json.raw(separator);
+        }
+        rowPiecewise(v, rowStart, idEnd, refEnd, json);
+      }
+    }
+    finishRows(ndjson, rows, json);
   }
 
-  private static void cluster(FanOutReport report, JsonGenerator g) throws IOException {
-    g.writeArrayFieldStart("nodes");
+  /** A row with text to escape or that is not ASCII, or too long for the buffer: each piece checked. */
+  private static void rowPiecewise(VariantAnswer.Cursor v, byte[] rowStart, int idEnd, int refEnd, JsonBytes json)
+      throws IOException {
+    byte[] text = v.text();
+    json.raw(rowStart);
+    json.number(v.pos());
+    name(REF, json);
+    json.string(text, idEnd + 1, refEnd);
+    name(ALT, json);
+    json.string(text, refEnd + 1, v.textEnd());
+    name(ID, json);
+    if (v.hasId()) {
+      json.string(text, v.textStart(), idEnd);
+    } else {
+      json.nullValue();
+    }
+    name(HET, json);
+    json.number(v.het());
+    name(HOM, json);
+    json.number(v.hom());
+    name(AC, json);
+    json.number(v.ac());
+    name(AN, json);
+    json.number(v.an());
+    name(AF, json);
+    if (v.an() != 0) {
+      json.number((double) v.ac() / v.an());
+    } else {
+      json.nullValue();
+    }
+    json.raw('}');
+  }
+
+  private static void name(long packed, JsonBytes json) throws IOException {
+    json.reserve(JsonBytes.NAME_ROOM);
+    json.putName(packed);
+  }
+
+  private static byte[] rowStart(String chrom) {
+    byte[] name = JsonBytes.viaJackson(chrom);
+    byte[] open = JsonBytes.bytes("{\"chrom\":");
+    byte[] pos = JsonBytes.bytes(",\"pos\":");
+    byte[] b = new byte[open.length + name.length + pos.length];
+    System.arraycopy(open, 0, b, 0, open.length);
+    System.arraycopy(name, 0, b, open.length, name.length);
+    System.arraycopy(pos, 0, b, open.length + name.length, pos.length);
+    return b;
+  }
+
+  private static void samples(SampleAnswer a, boolean ndjson, JsonBytes json) throws IOException {
+    if (!ndjson) {
+      json.raw(SAMPLES_START);
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (i > 0) {
+        json.raw(ndjson ? '\n' : ',');
+      }
+      SampleRow s = a.get(i);
+      json.raw(SAMPLE);
+      json.string(s.sample());
+      name(HET, json);
+      json.number(s.het());
+      name(HOM, json);
+      json.number(s.hom());
+      json.raw('}');
+    }
+    finishRows(ndjson, a.size(), json);
+  }
+
+  private static void finishRows(boolean ndjson, int count, JsonBytes json) throws IOException {
+    if (!ndjson) {
+      json.raw(ROWS_END);
+    } else {
+      if (count > 0) {
+        json.raw('\n'); // Jackson's separator between root values
+      }
+      json.raw(SUMMARY_START);
+    }
+    json.number(count);
+  }
+
+  private static void count(CountAnswer c, JsonBytes json) throws IOException {
+    json.raw(COUNT_VARIANTS);
+    json.number(c.variants());
+    name(HET, json);
+    json.number(c.het());
+    name(HOM, json);
+    json.number(c.hom());
+    json.raw(SAMPLES);
+    json.number(c.samples());
+  }
+
+  private static void cluster(FanOutReport report, JsonBytes json) throws IOException {
+    json.raw(NODES);
+    boolean first = true;
     for (FanOutReport.Node n : report.nodes()) {
-      g.writeStartObject();
-      g.writeStringField("node", n.node());
-      g.writeArrayFieldStart("contigs");
-      for (String c : n.contigs()) {
-        g.writeString(c);
+      if (!first) {
+        json.raw(',');
       }
-      g.writeEndArray();
-      g.writeNumberField("elapsed_db_ms", RequestTimer.millis(n.dbNanos()));
-      g.writeEndObject();
+      first = false;
+      json.raw(NODE);
+      json.string(n.node());
+      json.raw(CONTIGS);
+      for (int i = 0; i < n.contigs().size(); i++) {
+        if (i > 0) {
+          json.raw(',');
+        }
+        json.string(n.contigs().get(i));
+      }
+      json.raw(NODE_DB);
+      json.number(RequestTimer.millis(n.dbNanos()));
+      json.raw('}');
     }
-    g.writeEndArray();
-    g.writeBooleanField("partial", report.isPartial());
+    json.raw(']');
+    json.raw(PARTIAL);
+    json.bool(report.isPartial());
     if (report.isPartial()) {
-      g.writeArrayFieldStart("missing");
+      json.raw(MISSING);
+      first = true;
       for (FanOutReport.Missing m : report.missing()) {
-        g.writeStartObject();
-        g.writeStringField("contig", m.contig());
-        g.writeStringField("reason", m.reason());
-        g.writeEndObject();
+        if (!first) {
+          json.raw(',');
+        }
+        first = false;
+        json.raw(CONTIG);
+        json.string(m.contig());
+        json.raw(REASON);
+        json.string(m.reason());
+        json.raw('}');
       }
-      g.writeEndArray();
+      json.raw(']');
     }
   }
 
-  private static void timings(RequestTimer timer, JsonGenerator g) throws IOException {
-    g.writeNumberField("elapsed_db_ms", timer.dbMillis());
-    g.writeNumberField("elapsed_ms", timer.finalElapsedMillis());
+  private static void timings(RequestTimer timer, JsonBytes json) throws IOException {
+    json.raw(ELAPSED_DB);
+    json.number(timer.dbMillis());
+    json.raw(ELAPSED);
+    json.number(timer.finalElapsedMillis());
   }
 
   /** The error body: {@code {"error":{"status":N,"message":"..."}}}. */

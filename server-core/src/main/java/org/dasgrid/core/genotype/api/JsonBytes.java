@@ -1,0 +1,347 @@
+package org.dasgrid.core.genotype.api;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.io.NumberOutput;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.dasgrid.core.render.JsonOutput;
+
+/**
+ * JSON as UTF-8 bytes into one buffer, written to a stream each time it fills: the pieces of the genotype
+ * answers, byte for byte what a Jackson generator of {@link JsonOutput#factory()} writes for them, without its
+ * per-value bookkeeping. Strings are escaped with the factory's own escapes (looked up once per ASCII
+ * character; text with other characters is handed to Jackson whole), integers as Jackson's {@link
+ * NumberOutput} writes them, doubles as the generator's Schubfach writer does ({@link DoubleDigits}). The
+ * caller writes the structure (braces, commas, field names). Used by one thread.
+ *
+ * <p>Two ways to write: the checked methods ({@code raw}, {@code number}, {@code string}...) make room for
+ * each piece; the {@code put} methods do not, for a hot loop that {@link #reserve}s room for a whole row at
+ * once.
+ */
+final class JsonBytes {
+  private static final JsonFactory FACTORY = JsonOutput.factory();
+  private static final boolean FAST_DOUBLES = FACTORY.isEnabled(StreamWriteFeature.USE_FAST_DOUBLE_WRITER);
+  /** What the factory writes for each ASCII character inside a string; null: the character itself. */
+  private static final byte[][] ESCAPES = new byte[128][];
+  /** Bytes written as they are inside a string: ASCII without an escape. */
+  private static final boolean[] PLAIN = new boolean[256];
+  /** Longest escape of an ASCII character (backslash, u and four hex digits). */
+  static final int MAX_ESCAPE = 6;
+  /** The most bytes a {@link #putDouble} writes ({@code -2.2250738585072014E-308}). */
+  static final int MAX_DOUBLE = DoubleDigits.MAX_LENGTH;
+  /** The most bytes a {@link #putInt} writes. */
+  static final int MAX_INT = 11;
+  /** The room a {@link #putName} needs (it stores eight bytes and keeps up to seven). */
+  static final int NAME_ROOM = 8;
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final byte[] NULL = bytes("null");
+  /** "00", "01", ... "99". */
+  private static final byte[] PAIRS = new byte[200];
+  private static final int[] POW10 = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000};
+
+  static {
+    for (int i = 0; i < 100; i++) {
+      PAIRS[2 * i] = (byte) ('0' + i / 10);
+      PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+    }
+    for (char c = 0; c < 128; c++) {
+      byte[] quoted = viaJackson(String.valueOf(c));
+      if (quoted.length != 3 || quoted[1] != c) {
+        ESCAPES[c] = Arrays.copyOfRange(quoted, 1, quoted.length - 1);
+      }
+      PLAIN[c] = ESCAPES[c] == null;
+    }
+  }
+
+  private final OutputStream out;
+  private final byte[] buf;
+  private int n;
+
+  /** Writes to {@code out} through a buffer of {@code capacity} bytes (at least 256). */
+  JsonBytes(OutputStream out, int capacity) {
+    this.out = out;
+    this.buf = new byte[Math.max(256, capacity)];
+  }
+
+  static byte[] bytes(String ascii) {
+    return ascii.getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /**
+   * A piece of up to seven ASCII bytes (such as {@code ,"het":}) packed for {@link #putName}: the bytes in
+   * the low seven bytes of a little-endian long, the length in the top one.
+   */
+  static long name(String ascii) {
+    byte[] b = bytes(ascii);
+    if (b.length > 7) {
+      throw new IllegalArgumentException("more than 7 bytes: " + ascii);
+    }
+    long packed = (long) b.length << 56;
+    for (int i = 0; i < b.length; i++) {
+      packed |= (b[i] & 0xFFL) << (8 * i);
+    }
+    return packed;
+  }
+
+  // ---- checked
+
+  /** Bytes as they are (structure, field names). */
+  void raw(byte[] b) throws IOException {
+    if (b.length > buf.length - n) {
+      flushBuffer();
+      if (b.length > buf.length) {
+        out.write(b);
+        return;
+      }
+    }
+    System.arraycopy(b, 0, buf, n, b.length);
+    n += b.length;
+  }
+
+  void raw(char ascii) throws IOException {
+    if (n == buf.length) {
+      flushBuffer();
+    }
+    buf[n++] = (byte) ascii;
+  }
+
+  void nullValue() throws IOException {
+    raw(NULL);
+  }
+
+  void number(int v) throws IOException {
+    reserve(MAX_INT);
+    putInt(v);
+  }
+
+  void number(long v) throws IOException {
+    reserve(20);
+    n = NumberOutput.outputLong(v, buf, n);
+  }
+
+  /** As {@code JsonGenerator.writeNumber(double)} (finite values; the factory does not quote numbers). */
+  void number(double v) throws IOException {
+    reserve(MAX_DOUBLE);
+    putDouble(v);
+  }
+
+  void bool(boolean v) throws IOException {
+    raw(bytes(v ? "true" : "false"));
+  }
+
+  /** A JSON string of the UTF-8 bytes {@code b[from, to)}. */
+  void string(byte[] b, int from, int to) throws IOException {
+    if (isAscii(b, from, to) && reserve(2 + MAX_ESCAPE * (to - from))) {
+      putAscii(b, from, to);
+    } else {
+      // not ASCII (or huge): Jackson decides, as it did for the String the engine used to make
+      raw(viaJackson(new String(b, from, to - from, StandardCharsets.UTF_8)));
+    }
+  }
+
+  /** A JSON string. */
+  void string(String s) throws IOException {
+    int len = s.length();
+    if (!reserve(2 + MAX_ESCAPE * len)) {
+      raw(viaJackson(s));
+      return;
+    }
+    byte[] o = buf;
+    int p = n;
+    o[p++] = '"';
+    for (int i = 0; i < len; i++) {
+      char c = s.charAt(i);
+      if (c >= 128) {
+        raw(viaJackson(s));
+        return;
+      }
+      byte[] e = ESCAPES[c];
+      if (e == null) {
+        o[p++] = (byte) c;
+      } else {
+        System.arraycopy(e, 0, o, p, e.length);
+        p += e.length;
+      }
+    }
+    o[p++] = '"';
+    n = p;
+  }
+
+  /** Writes what is buffered and flushes the stream (as a Jackson generator's close does). */
+  void flush() throws IOException {
+    flushBuffer();
+    out.flush();
+  }
+
+  // ---- unchecked: after reserve
+
+  /**
+   * Makes sure the next {@code k} bytes fit in the buffer, writing out what it holds if needed; false if
+   * {@code k} is more than the whole buffer (then use the checked methods).
+   */
+  boolean reserve(int k) throws IOException {
+    if (buf.length - n >= k) {
+      return true;
+    }
+    flushBuffer();
+    return buf.length >= k;
+  }
+
+  void put(byte[] b) {
+    System.arraycopy(b, 0, buf, n, b.length);
+    n += b.length;
+  }
+
+  void put(char ascii) {
+    buf[n++] = (byte) ascii;
+  }
+
+  /** A piece made by {@link #name}; needs {@link #NAME_ROOM} bytes of room. */
+  void putName(long packed) {
+    LONGS.set(buf, n, packed);
+    n += (int) (packed >>> 56);
+  }
+
+  void putNull() {
+    put(NULL);
+  }
+
+  /** As Jackson writes an int (its {@code NumberOutput}); needs {@link #MAX_INT} bytes of room. */
+  void putInt(int v) {
+    if (v >= 0 && v < 10_000) {
+      // the usual counts: one or two pairs of digits
+      byte[] o = buf;
+      if (v < 100) {
+        if (v < 10) {
+          o[n++] = (byte) ('0' + v);
+          return;
+        }
+        o[n] = PAIRS[2 * v];
+        o[n + 1] = PAIRS[2 * v + 1];
+        n += 2;
+        return;
+      }
+      int high = v / 100;
+      int low = v - 100 * high;
+      if (high < 10) {
+        o[n++] = (byte) ('0' + high);
+      } else {
+        o[n++] = PAIRS[2 * high];
+        o[n++] = PAIRS[2 * high + 1];
+      }
+      o[n] = PAIRS[2 * low];
+      o[n + 1] = PAIRS[2 * low + 1];
+      n += 2;
+      return;
+    }
+    if (v < 0) {
+      n = NumberOutput.outputInt(v, buf, n);
+      return;
+    }
+    if (v >= 100_000_000) {
+      int high = v / 100_000_000; // 1 to 21
+      if (high >= 10) {
+        buf[n++] = (byte) ('0' + high / 10);
+      }
+      buf[n++] = (byte) ('0' + high % 10);
+      LONGS.set(buf, n, DoubleDigits.eightDigits(v - 100_000_000 * high));
+      n += 8;
+      return;
+    }
+    int len = digits(v);
+    // the eight digits with leading zeroes, shifted so the first significant one is the lowest byte
+    LONGS.set(buf, n, DoubleDigits.eightDigits(v) >>> (8 * (8 - len)));
+    n += len;
+  }
+
+  /** The number of decimal digits of {@code 0 <= v < 10^8}. */
+  private static int digits(int v) {
+    int len = (int) ((32 - Integer.numberOfLeadingZeros(v)) * 661_971_961_083L >> 41); // floor(log10(2^bits))
+    return v >= POW10[len] ? len + 1 : Math.max(len, 1);
+  }
+
+  void putDouble(double v) {
+    if (FAST_DOUBLES) {
+      n = DoubleDigits.write(v, buf, n);
+      return;
+    }
+    String s = NumberOutput.toString(v, false);
+    byte[] o = buf;
+    int p = n;
+    for (int i = 0, len = s.length(); i < len; i++) {
+      o[p++] = (byte) s.charAt(i); // ASCII: digits, '.', '-', 'E'
+    }
+    n = p;
+  }
+
+  /** A JSON string of ASCII bytes {@code b[from, to)} (see {@link #isAscii}); needs 2 + 6 × length of room. */
+  void putAscii(byte[] b, int from, int to) {
+    byte[] o = buf;
+    int p = n;
+    o[p++] = '"';
+    for (int i = from; i < to; i++) {
+      byte c = b[i];
+      byte[] e = ESCAPES[c];
+      if (e == null) {
+        o[p++] = c;
+      } else {
+        System.arraycopy(e, 0, o, p, e.length);
+        p += e.length;
+      }
+    }
+    o[p++] = '"';
+    n = p;
+  }
+
+  /** A JSON string of bytes that are all {@link #isPlain}; needs 2 + length of room. */
+  void putPlain(byte[] b, int from, int to) {
+    byte[] o = buf;
+    int p = n;
+    o[p++] = '"';
+    for (int i = from; i < to; i++) {
+      o[p++] = b[i];
+    }
+    o[p++] = '"';
+    n = p;
+  }
+
+  /** Whether the byte stands for itself inside a JSON string (ASCII, not escaped). */
+  static boolean isPlain(byte c) {
+    return PLAIN[c & 0xFF];
+  }
+
+  static boolean isAscii(byte[] b, int from, int to) {
+    int or = 0;
+    for (int i = from; i < to; i++) {
+      or |= b[i];
+    }
+    return or >= 0;
+  }
+
+  private void flushBuffer() throws IOException {
+    if (n > 0) {
+      out.write(buf, 0, n);
+      n = 0;
+    }
+  }
+
+  /** The quoted, escaped string as the factory's generators write it. */
+  static byte[] viaJackson(String s) {
+    ByteArrayOutputStream b = new ByteArrayOutputStream(s.length() + 16);
+    try (JsonGenerator g = FACTORY.createGenerator(b)) {
+      g.writeString(s);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return b.toByteArray();
+  }
+}
