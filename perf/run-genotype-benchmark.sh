@@ -23,7 +23,7 @@ for tool in bcftools tabix; do
   command -v "$tool" >/dev/null || { echo "run-genotype-benchmark: $tool not found (apt-get install bcftools tabix)" >&2; exit 1; }
 done
 echo "# building perf and its classpath" >&2
-./mvnw -B -q ${MVN_OFFLINE:+-o} package -DskipTests -pl perf -am dependency:build-classpath \
+./mvnw -B -q ${MVN_OFFLINE:+-o} package -DskipTests -pl perf -am dependency:build-classpath -Dmdep.includeScope=runtime \
   -Dmdep.outputFile=target/classpath.txt
 cp="perf/target/classes:$(cat perf/target/classpath.txt)"
 if [ ! -f "$vcf.tbi" ]; then
