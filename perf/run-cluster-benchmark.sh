@@ -4,13 +4,14 @@
 # Usage: perf/run-cluster-benchmark.sh [SAMPLES] [VARIANTS] [ClusterBenchmark arguments, e.g. --nodes 1,2]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-samples=${1:-2504}
-variants=${2:-100000}
-shift $(( $# > 2 ? 2 : $# ))
+samples=2504
+variants=100000
+if [[ $# -gt 0 && $1 != -* ]]; then samples=$1; shift; fi
+if [[ $# -gt 0 && $1 != -* ]]; then variants=$1; shift; fi
 dir=${BENCH_DIR:-perf/results}
 vcf="$dir/cohort-${samples}x${variants}.vcf.gz"
 mkdir -p "$dir"
-./mvnw -B -q package -DskipTests -pl perf -am dependency:build-classpath -Dmdep.includeScope=runtime \
+./mvnw -B -q ${MVN_OFFLINE:+-o} package -DskipTests -pl perf -am dependency:build-classpath -Dmdep.includeScope=runtime \
   -Dmdep.outputFile=target/classpath.txt
 cp="perf/target/classes:$(cat perf/target/classpath.txt)"
 if [ ! -f "$vcf" ]; then

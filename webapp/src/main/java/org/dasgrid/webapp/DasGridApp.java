@@ -58,8 +58,8 @@ public final class DasGridApp implements AutoCloseable {
     this.cluster = config.clusterConfig().map(c -> join(c, node, tls)).orElse(null);
     this.loader = new SourceLoader(providers, new ConsoleLoadListener(console), config.server().loadThreads(),
         config.server().maxHeapShare(), cluster != null ? cluster : Placement.SINGLE_NODE);
-    this.das = new DasService(new DasContext(registry, config.server(), "DasGrid/" + version));
     this.cache = new ResponseCache(config.server().cacheBytes(), config.server().cacheMaxEntryBytes());
+    this.das = new DasService(new DasContext(registry, config.server(), "DasGrid/" + version, cache));
     this.watcher = new SourceWatcher(registry, loader);
     this.metrics = DasGridMetrics.create(registry, cache);
     this.loaded = loader.loadAll(registry);

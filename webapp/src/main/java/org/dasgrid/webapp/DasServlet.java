@@ -165,7 +165,7 @@ final class DasServlet extends HttpServlet {
         return;
       }
     }
-    var cached = cache.get(key);
+    var cached = response.cached().or(() -> cache.get(key));
     if (cached.isPresent()) {
       writeCached(resp, cached.get(), gzip, withBody);
       return;
@@ -189,7 +189,8 @@ final class DasServlet extends HttpServlet {
     if (capture != null) {
       byte[] bytes = capture.captured();
       if (bytes != null) {
-        cache.put(key, new CachedResponse(bytes, response.contentType(), response.capabilities()));
+        cache.put(key, new CachedResponse(bytes, response.contentType(), response.capabilities(),
+            response.headers()));
       }
     }
   }

@@ -45,7 +45,6 @@ import org.dasgrid.proto.v1.FeaturesRequest;
 import org.dasgrid.proto.v1.GenotypeRequest;
 import org.dasgrid.proto.v1.InfoReply;
 import org.dasgrid.proto.v1.InfoRequest;
-import org.dasgrid.proto.v1.SampleCount;
 import org.dasgrid.proto.v1.SamplesChunk;
 import org.dasgrid.proto.v1.ShardsGrpc;
 import org.dasgrid.proto.v1.SourceRequest;
@@ -243,11 +242,10 @@ public final class GrpcNodeClient implements NodeClient {
       int i = 0;
       Summary summary = Summary.getDefaultInstance();
       for (SamplesChunk c : chunks) {
-        for (SampleCount s : c.getSamplesList()) {
-          samples[i] = s.getSample();
-          het[i] = s.getHet();
-          hom[i] = s.getHom();
-          i++;
+        for (int k = 0; k < c.getSamplesCount(); k++, i++) {
+          samples[i] = c.getSamples(k);
+          het[i] = c.getHet(k);
+          hom[i] = c.getHom(k);
         }
         if (c.hasSummary()) {
           summary = c.getSummary();

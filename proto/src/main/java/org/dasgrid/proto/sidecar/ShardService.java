@@ -31,7 +31,6 @@ import org.dasgrid.proto.v1.FeaturesRequest;
 import org.dasgrid.proto.v1.GenotypeRequest;
 import org.dasgrid.proto.v1.InfoReply;
 import org.dasgrid.proto.v1.InfoRequest;
-import org.dasgrid.proto.v1.SampleCount;
 import org.dasgrid.proto.v1.SamplesChunk;
 import org.dasgrid.proto.v1.ShardsGrpc;
 import org.dasgrid.proto.v1.SourceRequest;
@@ -194,10 +193,13 @@ final class ShardService extends ShardsGrpc.ShardsImplBase {
         (NodeReply<SampleCounts> r) -> {
           SampleCounts c = r.value();
           SamplesChunk.Builder chunk = SamplesChunk.newBuilder();
-          for (int i = 0; i < c.size(); i++) {
-            chunk.addSamples(SampleCount.newBuilder()
-                .setSample(c.samples()[i]).setHet(c.het()[i]).setHom(c.hom()[i]));
-            if (chunk.getSamplesCount() == CHUNK * 4) {
+          int step = CHUNK * 64; // 16,384 carriers, ~100 KB a message
+          for (int from = 0; from < c.size(); from += step) {
+            int to = Math.min(c.size(), from + step);
+            for (int i = from; i < to; i++) {
+              chunk.addSamples(c.samples()[i]).addHet(c.het()[i]).addHom(c.hom()[i]);
+            }
+            if (to < c.size()) {
               out.onNext(chunk.build());
               chunk.clear();
             }

@@ -13,12 +13,19 @@ public final class CachedResponse {
   private final byte[] body;
   private final String contentType;
   private final String capabilities;
+  private final java.util.Map<String, String> headers;
   private volatile byte[] gzipped;
 
   public CachedResponse(byte[] body, String contentType, String capabilities) {
+    this(body, contentType, capabilities, java.util.Map.of());
+  }
+
+  /** With the headers the answer went out with beyond the DAS ones (e.g. which cluster nodes answered). */
+  public CachedResponse(byte[] body, String contentType, String capabilities, java.util.Map<String, String> headers) {
     this.body = body;
     this.contentType = contentType;
     this.capabilities = capabilities;
+    this.headers = java.util.Map.copyOf(headers);
   }
 
   public byte[] body() {
@@ -31,6 +38,10 @@ public final class CachedResponse {
 
   public String capabilities() {
     return capabilities;
+  }
+
+  public java.util.Map<String, String> headers() {
+    return headers;
   }
 
   /** The body gzip-compressed (made once, at the default level, since it is then reused). */

@@ -2,6 +2,9 @@ package org.dasgrid.core.das;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import org.dasgrid.core.cache.CachedResponse;
+import org.dasgrid.core.cache.ResponseCache;
 import org.dasgrid.core.cluster.ClusterSource;
 import org.dasgrid.core.cluster.ClusterView;
 import org.dasgrid.core.cluster.FanOutOptions;
@@ -11,20 +14,39 @@ import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
 
 /**
- * What commands need besides the request: the sources, the limits, and the server's name for headers. A
- * context made {@link #forRequest() for one request} also collects the reports of the cluster views it
- * opened, so the answer can say which nodes answered.
+ * What commands need besides the request: the sources, the limits, the server's name for headers, and the
+ * response cache (null: none), which a command may consult before costly work such as asking other cluster
+ * nodes. A context made {@link #forRequest() for one request} also collects the reports of the cluster views
+ * it opened, so the answer can say which nodes answered.
  */
-public record DasContext(
-    SourceRegistry registry, ServerSettings settings, String serverName, List<FanOutReport> reports) {
+public record DasContext(SourceRegistry registry, ServerSettings settings, String serverName, ResponseCache cache,
+    List<FanOutReport> reports) {
 
   public DasContext(SourceRegistry registry, ServerSettings settings, String serverName) {
-    this(registry, settings, serverName, null);
+    this(registry, settings, serverName, null, null);
+  }
+
+  public DasContext(SourceRegistry registry, ServerSettings settings, String serverName, ResponseCache cache) {
+    this(registry, settings, serverName, cache, null);
   }
 
   /** A context for one request, collecting the cluster reports of the sources it reads. */
   public DasContext forRequest() {
-    return new DasContext(registry, settings, serverName, new ArrayList<>(1));
+    return new DasContext(registry, settings, serverName, cache, new ArrayList<>(1));
+  }
+
+  /**
+   * The key a response is cached and tagged under for this client: documents carry hrefs built from the
+   * client's DAS root (Host header, proxy path), so the same query through another root is other bytes and
+   * must not share cache entries or ETags.
+   */
+  public static String clientKey(DasRequest request, String key) {
+    return key.isEmpty() ? key : request.dasBase() + "|" + key;
+  }
+
+  /** The answer cached under a command's {@code key} for this request's client, if there is one. */
+  public Optional<CachedResponse> cached(DasRequest request, String key) {
+    return cache == null ? Optional.empty() : cache.get(clientKey(request, key));
   }
 
   /** What the cluster views opened for this request report, together (empty for a single node's sources). */

@@ -27,6 +27,49 @@ public interface DasResponse {
     return java.util.Map.of();
   }
 
+  /**
+   * The cached answer this response is, when the command found its key in the response cache before doing
+   * the work (so the writer need not look it up again).
+   */
+  default java.util.Optional<org.dasgrid.core.cache.CachedResponse> cached() {
+    return java.util.Optional.empty();
+  }
+
+  /** A response that is a cached answer: its bytes, and the headers it first went out with. */
+  static DasResponse fromCache(String cacheKey, org.dasgrid.core.cache.CachedResponse c) {
+    return new DasResponse() {
+      @Override
+      public String contentType() {
+        return c.contentType();
+      }
+
+      @Override
+      public String cacheKey() {
+        return cacheKey;
+      }
+
+      @Override
+      public String capabilities() {
+        return c.capabilities();
+      }
+
+      @Override
+      public void writeTo(OutputStream out) throws IOException {
+        out.write(c.body());
+      }
+
+      @Override
+      public java.util.Map<String, String> headers() {
+        return c.headers();
+      }
+
+      @Override
+      public java.util.Optional<org.dasgrid.core.cache.CachedResponse> cached() {
+        return java.util.Optional.of(c);
+      }
+    };
+  }
+
   /** A response whose body is written by {@code writer}. */
   static DasResponse of(String contentType, String cacheKey, String capabilities, BodyWriter writer) {
     return new DasResponse() {

@@ -52,14 +52,18 @@ public final class DasService {
     if (report.isPartial()) {
       // an answer missing shards is never cached, nor given an ETag a later complete answer would share
       key = "";
-    } else if (!key.isEmpty()) {
-      // documents carry hrefs built from the client's DAS root (Host header, proxy path), so the same query
-      // through another root is other bytes: it must not share cache entries or ETags
-      key = request.dasBase() + "|" + key;
+    } else {
+      key = DasContext.clientKey(request, key);
     }
     Map<String, String> headers = clusterHeaders(report);
     if (key.equals(response.cacheKey()) && headers.isEmpty()) {
       return response;
+    }
+    if (!response.headers().isEmpty()) {
+      // a cached answer brings the headers it first went out with
+      Map<String, String> merged = new java.util.LinkedHashMap<>(response.headers());
+      merged.putAll(headers);
+      headers = merged;
     }
     return withKeyAndHeaders(response, key, headers);
   }
@@ -102,6 +106,11 @@ public final class DasService {
       @Override
       public Map<String, String> headers() {
         return headers;
+      }
+
+      @Override
+      public java.util.Optional<org.dasgrid.core.cache.CachedResponse> cached() {
+        return r.cached();
       }
     };
   }

@@ -10,7 +10,15 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.dasgrid.core.cache.CachedResponse;
+import org.dasgrid.core.cache.ResponseCache;
+import org.dasgrid.core.config.ServerSettings;
+import org.dasgrid.core.das.DasContext;
 import org.dasgrid.core.das.DasException;
+import org.dasgrid.core.das.DasRequest;
+import org.dasgrid.core.das.DasResponse;
+import org.dasgrid.core.das.DasService;
+import org.dasgrid.core.das.QueryArguments;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.genotype.CountAnswer;
 import org.dasgrid.core.genotype.GenotypeQueries;
@@ -199,6 +207,42 @@ class ClusterSourceTest {
     // c5 is on n1 too: still whole
     assertThat(view("n2").countFeatures(new Segment("c5", 1, 90_000), FeatureFilter.ANY))
         .isEqualTo(whole.countFeatures(new Segment("c5", 1, 90_000), FeatureFilter.ANY));
+  }
+
+  /**
+   * The node of contact caches a complete DAS answer as a single node does, and answers it again without
+   * asking the other nodes (here: a node gone silent, which would otherwise hold the request to its deadline),
+   * with the headers naming who answered the first time.
+   */
+  @Test
+  void aCachedCompleteAnswerIsServedAgainWithoutAskingTheNodes() throws Exception {
+    ResponseCache cache = new ResponseCache(1 << 20, 1 << 20);
+    DasService das = new DasService(new DasContext(cluster.registries.get("n1"), ServerSettings.DEFAULTS, "t", cache));
+    DasRequest request = new DasRequest("syn", "features", QueryArguments.parse("segment=c4:1,20000"), "http://h/das");
+    DasResponse first = das.handle(request);
+    assertThat(first.cached()).isEmpty();
+    assertThat(first.headers()).containsEntry("X-DasGrid-Nodes", "n3 (c4)");
+    java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+    first.writeTo(body);
+    // what the servlet does with a complete answer it wrote
+    cache.put(first.cacheKey(), new CachedResponse(body.toByteArray(), first.contentType(), first.capabilities(),
+        first.headers()));
+
+    cluster.network.get("n3").mode = TestCluster.Flaky.Mode.SILENT;
+    long t = System.nanoTime();
+    DasResponse again = das.handle(request);
+    assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t)).isLessThan(400); // deadline: 800 ms
+    assertThat(again.cacheKey()).isEqualTo(first.cacheKey());
+    assertThat(again.cached()).isPresent();
+    assertThat(again.headers()).isEqualTo(first.headers());
+    java.io.ByteArrayOutputStream replay = new java.io.ByteArrayOutputStream();
+    again.writeTo(replay);
+    assertThat(replay.toByteArray()).isEqualTo(body.toByteArray());
+    // another question about n3's contig still needs n3, and fails clearly at the deadline
+    assertThatThrownBy(() -> das.handle(
+        new DasRequest("syn", "features", QueryArguments.parse("segment=c4:1,30000"), "http://h/das")))
+        .isInstanceOfSatisfying(DasException.class,
+            e -> assertThat(e.kind()).isEqualTo(DasException.Kind.UNAVAILABLE));
   }
 
   @Test

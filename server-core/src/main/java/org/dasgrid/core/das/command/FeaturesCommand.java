@@ -79,6 +79,16 @@ public final class FeaturesCommand implements DasCommand {
         foundSegments.add(f.segment());
       }
     }
+    if (q.maxbins().isEmpty()) {
+      // Without maxbins the key is known before counting: an answer cached under it was complete and within
+      // the limits, so it is served without the counting and, for a sharded source, without asking the other
+      // nodes (the source's version, part of the key, changes when any node's data does).
+      String key = cacheKey(ls, q, segments, false);
+      var hit = context.cached(request, key);
+      if (hit.isPresent()) {
+        return DasResponse.fromCache(key, hit.get());
+      }
+    }
     // a sharded source fetches the other nodes' parts here, all at once, before anything is counted or written
     data.prefetch(foundSegments, q.featureIds(), q.filter());
     long total = 0;
@@ -126,12 +136,17 @@ public final class FeaturesCommand implements DasCommand {
               + " and format=vcf cannot carry the binned summary of maxbins. Ask for a smaller segment, or page"
               + " with rows=FROM-TO");
     }
-    String key = ls.id() + "@" + ls.version() + "|features|" + q.format() + "|" + Segments.key(segments)
-        + "|" + q.cacheKey() + (binned ? "|bins=" + q.maxbins().getAsInt() : "");
+    String key = cacheKey(ls, q, segments, binned);
     boolean summarise = binned;
     String href = request.href();
     return DasResponse.of(q.format().contentType(), key, Capabilities.header(data),
         out -> write(out, q, ls, segments, byId, href, summarise));
+  }
+
+  private static String cacheKey(LoadedSource ls, FeaturesQuery q, List<ResolvedSegment> segments,
+      boolean binned) {
+    return ls.id() + "@" + ls.version() + "|features|" + q.format() + "|" + Segments.key(segments) + "|"
+        + q.cacheKey() + (binned ? "|bins=" + q.maxbins().getAsInt() : "");
   }
 
   private static void write(OutputStream out, FeaturesQuery q, LoadedSource ls, List<ResolvedSegment> segments,
