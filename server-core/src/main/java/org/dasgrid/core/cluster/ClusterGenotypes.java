@@ -6,7 +6,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.PriorityQueue;
-import java.util.TreeMap;
 import org.dasgrid.core.genotype.CountAnswer;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
@@ -124,35 +123,37 @@ final class ClusterGenotypes implements GenotypeQueries {
         OptionalInt.empty()), false);
     var parts = fanOut.run(ClusterView.contigsOf(query.segments()), (node, contigs, deadline) ->
         node.samples(source.id(), call.withSegments(on(query.segments(), contigs)), deadline));
-    TreeMap<Integer, int[]> merged = new TreeMap<>();
+    // sample numbers index the cohort: sums in two dense arrays, read back in sample order
+    int cohort = sampleNames().size();
+    for (FanOut.Part<SampleCounts> p : parts) {
+      for (int s : p.value().samples()) {
+        cohort = Math.max(cohort, s + 1);
+      }
+    }
+    int[] hetSum = new int[cohort];
+    int[] homSum = new int[cohort];
     for (FanOut.Part<SampleCounts> p : parts) {
       SampleCounts c = p.value();
       for (int i = 0; i < c.size(); i++) {
-        int[] hh = merged.computeIfAbsent(c.samples()[i], k -> new int[2]);
-        hh[0] += c.het()[i];
-        hh[1] += c.hom()[i];
+        hetSum[c.samples()[i]] += c.het()[i];
+        homSum[c.samples()[i]] += c.hom()[i];
       }
     }
     Zygosity z = query.zygosity();
     int limit = query.limitOrMax();
-    List<int[]> chosen = new ArrayList<>();
-    for (var e : merged.entrySet()) {
-      if (chosen.size() >= limit) {
-        break;
-      }
-      int[] hh = e.getValue();
-      if (z.includesHet() && hh[0] > 0 || z.includesHom() && hh[1] > 0) {
-        chosen.add(new int[] {e.getKey(), hh[0], hh[1]});
+    int n = 0;
+    int[] numbers = new int[Math.min(limit, cohort)];
+    for (int s = 0; s < cohort && n < limit; s++) {
+      if (z.includesHet() && hetSum[s] > 0 || z.includesHom() && homSum[s] > 0) {
+        numbers[n++] = s;
       }
     }
-    int n = chosen.size();
-    int[] numbers = new int[n];
+    numbers = java.util.Arrays.copyOf(numbers, n);
     int[] het = new int[n];
     int[] hom = new int[n];
     for (int i = 0; i < n; i++) {
-      numbers[i] = chosen.get(i)[0];
-      het[i] = chosen.get(i)[1];
-      hom[i] = chosen.get(i)[2];
+      het[i] = hetSum[numbers[i]];
+      hom[i] = homSum[numbers[i]];
     }
     return SampleAnswer.of(sampleNames(), n, numbers, het, hom);
   }

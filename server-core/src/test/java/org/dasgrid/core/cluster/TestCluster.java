@@ -60,6 +60,14 @@ final class TestCluster implements AutoCloseable {
       clusters.put(n, cluster);
       registries.put(n, registry);
     }
+    // a node's prober may have asked a node not built yet and marked it down: start once all see all up
+    long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+    while (!clusters.values().stream().allMatch(c -> NODES.stream().allMatch(c::isUp))) {
+      if (System.nanoTime() > until) {
+        throw new IllegalStateException("test cluster: nodes still down after 10 s");
+      }
+      Thread.sleep(10);
+    }
   }
 
   static SourceConfig config(String id, Path file, boolean genotypes) {
