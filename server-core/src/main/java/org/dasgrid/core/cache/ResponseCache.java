@@ -15,7 +15,8 @@ public final class ResponseCache {
   private final int maxEntryBytes;
 
   public ResponseCache(long maxBytes, int maxEntryBytes) {
-    this.maxEntryBytes = maxEntryBytes;
+    // an entry larger than the whole cache would be evicted at once: not even copied (cacheBytes: 0 copies none)
+    this.maxEntryBytes = (int) Math.min(maxEntryBytes, Math.max(0, maxBytes));
     this.cache = Caffeine.newBuilder()
         .maximumWeight(Math.max(0, maxBytes))
         .weigher((String k, CachedResponse v) -> v.weight() + 2 * k.length())
