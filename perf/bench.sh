@@ -8,7 +8,8 @@
 #   perf/bench.sh server [BenchServer args]          a BenchServer in the foreground (Ctrl-C stops it)
 #
 # Tables are printed and written to perf/results/ (git-ignored). JAVA_OPTS reaches the BenchServer JVM;
-# BENCH_ARGS adds BenchServer arguments (e.g. "--config my.yaml --source g1k").
+# BENCH_ARGS adds BenchServer arguments (e.g. "--config my.yaml --source g1k"). Maven runs online (the
+# gatling-maven-plugin is fetched on first use); MVN_OFFLINE=1 adds -o once ~/.m2 holds everything.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -18,7 +19,7 @@ STAMP=$(date -u +%Y%m%d-%H%M%S)
 
 build() {
   if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -f perf/target/benchmarks.jar ]; then
-    ./mvnw -B -q -o -DskipTests package -pl perf -am
+    ./mvnw -B -q ${MVN_OFFLINE:+-o} -DskipTests package -pl perf -am
   fi
 }
 
@@ -78,7 +79,7 @@ case "$cmd" in
     build
     start_server
     machine | tee "$RESULTS/$sim-$STAMP.machine.txt"
-    ./mvnw -B -q -o -pl perf -am -DskipTests -Pgatling verify \
+    ./mvnw -B -q ${MVN_OFFLINE:+-o} -pl perf -am -DskipTests -Pgatling verify \
       -Dgatling.simulationClass="org.dasgrid.perf.gatling.$sim" -DbaseUrl="http://127.0.0.1:$PORT" \
       -DserverPid="$SERVER_PID" "$@"
     ;;
