@@ -165,7 +165,8 @@ final class DasServlet extends HttpServlet {
         return;
       }
     }
-    var cached = response.cached().or(() -> cache.get(key));
+    // the counted lookup; a response that is a cached answer still has its bytes if the entry went meanwhile
+    var cached = cache.get(key).or(response::cached);
     if (cached.isPresent()) {
       writeCached(resp, cached.get(), gzip, withBody);
       return;

@@ -28,6 +28,14 @@ public final class ResponseCache {
     return key.isEmpty() ? Optional.empty() : Optional.ofNullable(cache.getIfPresent(key));
   }
 
+  /**
+   * The entry under {@code key}, if any, without counting a hit or a miss: for a command looking ahead
+   * before the writer's own {@link #get}, so each request counts once in the hit ratio.
+   */
+  public Optional<CachedResponse> peek(String key) {
+    return key.isEmpty() ? Optional.empty() : Optional.ofNullable(cache.policy().getIfPresentQuietly(key));
+  }
+
   public void put(String key, CachedResponse response) {
     if (!key.isEmpty() && response.body().length <= maxEntryBytes) {
       cache.put(key, response);

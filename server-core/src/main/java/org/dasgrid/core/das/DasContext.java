@@ -44,9 +44,12 @@ public record DasContext(SourceRegistry registry, ServerSettings settings, Strin
     return key.isEmpty() ? key : request.dasBase() + "|" + key;
   }
 
-  /** The answer cached under a command's {@code key} for this request's client, if there is one. */
+  /**
+   * The answer cached under a command's {@code key} for this request's client, if there is one (not counted
+   * in the cache's statistics: the writer's lookup that follows is).
+   */
   public Optional<CachedResponse> cached(DasRequest request, String key) {
-    return cache == null ? Optional.empty() : cache.get(clientKey(request, key));
+    return cache == null ? Optional.empty() : cache.peek(clientKey(request, key));
   }
 
   /** What the cluster views opened for this request report, together (empty for a single node's sources). */
