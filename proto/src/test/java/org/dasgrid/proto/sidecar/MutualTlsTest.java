@@ -83,48 +83,35 @@ class MutualTlsTest {
     return System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
   }
 
+  /** A client with these TLS files (plaintext if empty) asks for the node's status and is turned away. */
+  private static void assertRefused(Optional<TlsFiles> tls) {
+    try (GrpcNodeClient c = GrpcNodeClient.connect(node(), tls)) {
+      assertThatThrownBy(() -> c.status(deadline()).get()).cause().isInstanceOfSatisfying(NodeFailure.class,
+          f -> assertThat(f.reason()).isEqualTo(NodeFailure.Reason.UNAVAILABLE));
+    }
+  }
+
   @Test
   void nodesWithCertificatesOfTheClustersCaTalk() throws Exception {
-    GrpcNodeClient c = GrpcNodeClient.connect(node(), Optional.of(cluster));
-    try {
+    try (GrpcNodeClient c = GrpcNodeClient.connect(node(), Optional.of(cluster))) {
       assertThat(c.status(deadline()).get().source("ce")).isPresent();
-    } finally {
-      c.close();
     }
   }
 
   @Test
   void aPlaintextClientIsRefused() {
-    GrpcNodeClient c = GrpcNodeClient.connect(node(), Optional.empty());
-    try {
-      assertThatThrownBy(() -> c.status(deadline()).get()).cause().isInstanceOfSatisfying(NodeFailure.class,
-          f -> assertThat(f.reason()).isEqualTo(NodeFailure.Reason.UNAVAILABLE));
-    } finally {
-      c.close();
-    }
+    assertRefused(Optional.empty());
   }
 
   @Test
   void aClientWithAForeignCertificateIsRefused() {
     // trusts the cluster's CA (so it would accept the server) but shows a certificate of another CA
-    TlsFiles foreign = new TlsFiles(intruder.cert(), intruder.key(), cluster.ca());
-    GrpcNodeClient c = GrpcNodeClient.connect(node(), Optional.of(foreign));
-    try {
-      assertThatThrownBy(() -> c.status(deadline()).get()).cause().isInstanceOfSatisfying(NodeFailure.class,
-          f -> assertThat(f.reason()).isEqualTo(NodeFailure.Reason.UNAVAILABLE));
-    } finally {
-      c.close();
-    }
+    assertRefused(Optional.of(new TlsFiles(intruder.cert(), intruder.key(), cluster.ca())));
   }
 
   @Test
   void aClientRefusesAServerItsCaDidNotSign() {
-    TlsFiles trustsOnlyIntruders = new TlsFiles(cluster.cert(), cluster.key(), intruder.ca());
-    GrpcNodeClient c = GrpcNodeClient.connect(node(), Optional.of(trustsOnlyIntruders));
-    try {
-      assertThatThrownBy(() -> c.status(deadline()).get()).cause().isInstanceOf(NodeFailure.class);
-    } finally {
-      c.close();
-    }
+    // shows the cluster's own certificate but trusts only the intruders' CA, so it refuses the server
+    assertRefused(Optional.of(new TlsFiles(cluster.cert(), cluster.key(), intruder.ca())));
   }
 }
