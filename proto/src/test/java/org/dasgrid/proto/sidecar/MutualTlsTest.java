@@ -3,6 +3,11 @@ package org.dasgrid.proto.sidecar;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,6 +23,8 @@ import org.dasgrid.core.registry.SourceLoader;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSourceProviders;
+import org.dasgrid.proto.v1.InfoRequest;
+import org.dasgrid.proto.v1.ShardsGrpc;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -101,6 +108,21 @@ class MutualTlsTest {
   @Test
   void aPlaintextClientIsRefused() {
     assertRefused(Optional.empty());
+  }
+
+  @Test
+  void aTlsClientWithoutACertificateIsRefused() throws Exception {
+    // trusts the cluster's CA (so it would accept the server) but shows no certificate of its own
+    ManagedChannel ch = NettyChannelBuilder.forTarget("127.0.0.1:" + sidecar.port())
+        .sslContext(GrpcSslContexts.forClient().trustManager(cluster.ca().toFile()).build()).build();
+    try {
+      assertThatThrownBy(() -> ShardsGrpc.newBlockingStub(ch).withDeadlineAfter(20, TimeUnit.SECONDS)
+          .info(InfoRequest.getDefaultInstance()))
+          .isInstanceOfSatisfying(StatusRuntimeException.class,
+              e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAVAILABLE));
+    } finally {
+      ch.shutdownNow();
+    }
   }
 
   @Test
