@@ -19,9 +19,9 @@ import org.dasgrid.core.render.JsonOutput;
  * JSON as UTF-8 bytes into one buffer, written to a stream each time it fills: the pieces of the genotype
  * answers, byte for byte what a Jackson generator of {@link JsonOutput#factory()} writes for them, without its
  * per-value bookkeeping. Strings are escaped with the factory's own escapes (looked up once per ASCII
- * character; text with other characters is handed to Jackson whole), integers as Jackson's {@link
- * NumberOutput} writes them, doubles as the generator's Schubfach writer does ({@link DoubleDigits}). The
- * caller writes the structure (braces, commas, field names). Used by one thread.
+ * character; text with other characters is handed to Jackson whole), numbers by Jackson's own {@link
+ * NumberOutput} (ints and longs straight into the buffer, doubles through the same Schubfach writer the
+ * generator uses). The caller writes the structure (braces, commas, field names). Used by one thread.
  *
  * <p>Two ways to write: the checked methods ({@code raw}, {@code number}, {@code string}...) make room for
  * each piece; the {@code put} methods do not, for a hot loop that {@link #reserve}s room for a whole row at
@@ -37,22 +37,15 @@ final class JsonBytes {
   /** Longest escape of an ASCII character (backslash, u and four hex digits). */
   static final int MAX_ESCAPE = 6;
   /** The most bytes a {@link #putDouble} writes ({@code -2.2250738585072014E-308}). */
-  static final int MAX_DOUBLE = DoubleDigits.MAX_LENGTH;
+  static final int MAX_DOUBLE = 24;
   /** The most bytes a {@link #putInt} writes. */
   static final int MAX_INT = 11;
   /** The room a {@link #putName} needs (it stores eight bytes and keeps up to seven). */
   static final int NAME_ROOM = 8;
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final byte[] NULL = bytes("null");
-  /** "00", "01", ... "99". */
-  private static final byte[] PAIRS = new byte[200];
-  private static final int[] POW10 = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000};
 
   static {
-    for (int i = 0; i < 100; i++) {
-      PAIRS[2 * i] = (byte) ('0' + i / 10);
-      PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
-    }
     for (char c = 0; c < 128; c++) {
       byte[] quoted = viaJackson(String.valueOf(c));
       if (quoted.length != 3 || quoted[1] != c) {
@@ -217,64 +210,12 @@ final class JsonBytes {
 
   /** As Jackson writes an int (its {@code NumberOutput}); needs {@link #MAX_INT} bytes of room. */
   void putInt(int v) {
-    if (v >= 0 && v < 10_000) {
-      // the usual counts: one or two pairs of digits
-      byte[] o = buf;
-      if (v < 100) {
-        if (v < 10) {
-          o[n++] = (byte) ('0' + v);
-          return;
-        }
-        o[n] = PAIRS[2 * v];
-        o[n + 1] = PAIRS[2 * v + 1];
-        n += 2;
-        return;
-      }
-      int high = v / 100;
-      int low = v - 100 * high;
-      if (high < 10) {
-        o[n++] = (byte) ('0' + high);
-      } else {
-        o[n++] = PAIRS[2 * high];
-        o[n++] = PAIRS[2 * high + 1];
-      }
-      o[n] = PAIRS[2 * low];
-      o[n + 1] = PAIRS[2 * low + 1];
-      n += 2;
-      return;
-    }
-    if (v < 0) {
-      n = NumberOutput.outputInt(v, buf, n);
-      return;
-    }
-    if (v >= 100_000_000) {
-      int high = v / 100_000_000; // 1 to 21
-      if (high >= 10) {
-        buf[n++] = (byte) ('0' + high / 10);
-      }
-      buf[n++] = (byte) ('0' + high % 10);
-      LONGS.set(buf, n, DoubleDigits.eightDigits(v - 100_000_000 * high));
-      n += 8;
-      return;
-    }
-    int len = digits(v);
-    // the eight digits with leading zeroes, shifted so the first significant one is the lowest byte
-    LONGS.set(buf, n, DoubleDigits.eightDigits(v) >>> (8 * (8 - len)));
-    n += len;
+    n = NumberOutput.outputInt(v, buf, n);
   }
 
-  /** The number of decimal digits of {@code 0 <= v < 10^8}. */
-  private static int digits(int v) {
-    int len = (int) ((32 - Integer.numberOfLeadingZeros(v)) * 661_971_961_083L >> 41); // floor(log10(2^bits))
-    return v >= POW10[len] ? len + 1 : Math.max(len, 1);
-  }
-
+  /** As the generator writes a double; needs {@link #MAX_DOUBLE} bytes of room. */
   void putDouble(double v) {
-    if (FAST_DOUBLES) {
-      n = DoubleDigits.write(v, buf, n);
-      return;
-    }
-    String s = NumberOutput.toString(v, false);
+    String s = NumberOutput.toString(v, FAST_DOUBLES);
     byte[] o = buf;
     int p = n;
     for (int i = 0, len = s.length(); i < len; i++) {
