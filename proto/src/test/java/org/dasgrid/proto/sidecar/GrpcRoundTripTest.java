@@ -95,6 +95,15 @@ class GrpcRoundTripTest {
     return fs.stream().map(GrpcRoundTripTest::text).toList();
   }
 
+  /** Segment by segment: the same totals and the same features, every field as {@link #text}. */
+  private static void assertSameFeatures(List<SegmentFeatures> there, List<SegmentFeatures> here) {
+    assertThat(there).hasSameSizeAs(here);
+    for (int i = 0; i < here.size(); i++) {
+      assertThat(there.get(i).total()).isEqualTo(here.get(i).total());
+      assertThat(texts(there.get(i).features())).isEqualTo(texts(here.get(i).features()));
+    }
+  }
+
   @Test
   void featuresComeOverTheWireFieldForField() throws Exception {
     List<Segment> segs = List.of(new Segment("2L", 1, 27772), new Segment("2L", 2501, 2550),
@@ -102,16 +111,20 @@ class GrpcRoundTripTest {
     NodeReply<List<SegmentFeatures>> here = local.features("dmel", segs, FeatureFilter.ANY, 1_000_000, deadline()).get();
     NodeReply<List<SegmentFeatures>> there = remote.features("dmel", segs, FeatureFilter.ANY, 1_000_000, deadline()).get();
     assertThat(there.nodeId()).isEqualTo("t1");
-    for (int i = 0; i < segs.size(); i++) {
-      assertThat(there.value().get(i).total()).isEqualTo(here.value().get(i).total());
-      assertThat(texts(there.value().get(i).features())).isEqualTo(texts(here.value().get(i).features()));
-    }
+    assertSameFeatures(there.value(), here.value());
     assertThat(there.value().get(2).features()).hasSize(18_513);
-    // GFF2 with notes and targets, on held contigs; a filter; a segment over the limit as a count
+    // GFF2 with notes and targets, on held contigs, all of it and through a filter; a segment over the limit
+    // as a count
     FeatureFilter filter = new FeatureFilter(Set.of("exon", "CDS"), Set.of());
-    List<Segment> ce = List.of(new Segment("I", 1, 50_000), new Segment("II", 1, 100_000));
-    assertThat(remote.features("ce", ce, filter, 1_000_000, deadline()).get().value())
-        .usingRecursiveComparison().isEqualTo(local.features("ce", ce, filter, 1_000_000, deadline()).get().value());
+    List<Segment> ce = List.of(new Segment("I", 1, 15_000_000), new Segment("II", 1, 15_000_000));
+    List<SegmentFeatures> all = remote.features("ce", ce, FeatureFilter.ANY, 1_000_000, deadline()).get().value();
+    assertSameFeatures(all, local.features("ce", ce, FeatureFilter.ANY, 1_000_000, deadline()).get().value());
+    assertThat(all).extracting(sf -> sf.features().size()).containsExactly(159, 3);
+    assertThat(all.get(0).features()).anyMatch(f -> !f.targets().isEmpty()).anyMatch(f -> !f.notes().isEmpty());
+    List<SegmentFeatures> some = remote.features("ce", ce, filter, 1_000_000, deadline()).get().value();
+    assertSameFeatures(some, local.features("ce", ce, filter, 1_000_000, deadline()).get().value());
+    assertThat(some).extracting(sf -> sf.features().size()).containsExactly(90, 0);
+    assertThat(some.get(0).features()).extracting(f -> f.type().id()).containsOnly("exon", "CDS");
     SegmentFeatures over = remote.features("dmel", List.of(new Segment("2L", 1, 27772)), FeatureFilter.ANY, 10,
         deadline()).get().value().get(0);
     assertThat(over.countOnly()).isTrue();
