@@ -2,6 +2,9 @@ package org.dasgrid.core.das;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Map;
+import java.util.Optional;
+import org.dasgrid.core.cache.CachedResponse;
 
 /**
  * A validated answer, ready to be written. Everything that can fail because of the request has failed
@@ -23,81 +26,46 @@ public interface DasResponse {
   void writeTo(OutputStream out) throws IOException;
 
   /** Headers beyond the DAS ones (which cluster nodes answered, whether the answer is partial). */
-  default java.util.Map<String, String> headers() {
-    return java.util.Map.of();
+  default Map<String, String> headers() {
+    return Map.of();
   }
 
   /**
    * The cached answer this response is, when the command found its key in the response cache before doing
-   * the work (so the writer need not look it up again).
+   * the work (so the writer need not render it).
    */
-  default java.util.Optional<org.dasgrid.core.cache.CachedResponse> cached() {
-    return java.util.Optional.empty();
+  default Optional<CachedResponse> cached() {
+    return Optional.empty();
   }
 
   /** A response that is a cached answer: its bytes, and the headers it first went out with. */
-  static DasResponse fromCache(String cacheKey, org.dasgrid.core.cache.CachedResponse c) {
-    return new DasResponse() {
-      @Override
-      public String contentType() {
-        return c.contentType();
-      }
-
-      @Override
-      public String cacheKey() {
-        return cacheKey;
-      }
-
-      @Override
-      public String capabilities() {
-        return c.capabilities();
-      }
-
-      @Override
-      public void writeTo(OutputStream out) throws IOException {
-        out.write(c.body());
-      }
-
-      @Override
-      public java.util.Map<String, String> headers() {
-        return c.headers();
-      }
-
-      @Override
-      public java.util.Optional<org.dasgrid.core.cache.CachedResponse> cached() {
-        return java.util.Optional.of(c);
-      }
-    };
+  static DasResponse fromCache(String cacheKey, CachedResponse c) {
+    return new Parts(c.contentType(), cacheKey, c.capabilities(), out -> out.write(c.body()), c.headers(),
+        Optional.of(c));
   }
 
   /** A response whose body is written by {@code writer}. */
   static DasResponse of(String contentType, String cacheKey, String capabilities, BodyWriter writer) {
-    return new DasResponse() {
-      @Override
-      public String contentType() {
-        return contentType;
-      }
+    return new Parts(contentType, cacheKey, capabilities, writer, Map.of(), Optional.empty());
+  }
 
-      @Override
-      public String cacheKey() {
-        return cacheKey;
-      }
-
-      @Override
-      public String capabilities() {
-        return capabilities;
-      }
-
-      @Override
-      public void writeTo(OutputStream out) throws IOException {
-        writer.write(out);
-      }
-    };
+  /** The same response under another cache key and with other headers. */
+  default DasResponse with(String cacheKey, Map<String, String> headers) {
+    return new Parts(contentType(), cacheKey, capabilities(), this::writeTo, headers, cached());
   }
 
   /** Writes a body. */
   @FunctionalInterface
   interface BodyWriter {
     void write(OutputStream out) throws IOException;
+  }
+
+  /** A response made of its parts. */
+  record Parts(String contentType, String cacheKey, String capabilities, BodyWriter writer,
+      Map<String, String> headers, Optional<CachedResponse> cached) implements DasResponse {
+    @Override
+    public void writeTo(OutputStream out) throws IOException {
+      writer.write(out);
+    }
   }
 }

@@ -65,7 +65,7 @@ public final class DasService {
       merged.putAll(headers);
       headers = merged;
     }
-    return withKeyAndHeaders(response, key, headers);
+    return response.with(key, headers);
   }
 
   /** {@code X-DasGrid-Nodes} (who answered) and, for a partial answer, {@code X-DasGrid-Partial} (what not). */
@@ -79,40 +79,6 @@ public final class DasService {
       h.put("X-DasGrid-Partial", "missing " + report.missingText());
     }
     return h;
-  }
-
-  private static DasResponse withKeyAndHeaders(DasResponse r, String key, Map<String, String> headers) {
-    return new DasResponse() {
-      @Override
-      public String contentType() {
-        return r.contentType();
-      }
-
-      @Override
-      public String cacheKey() {
-        return key;
-      }
-
-      @Override
-      public String capabilities() {
-        return r.capabilities();
-      }
-
-      @Override
-      public void writeTo(java.io.OutputStream out) throws java.io.IOException {
-        r.writeTo(out);
-      }
-
-      @Override
-      public Map<String, String> headers() {
-        return headers;
-      }
-
-      @Override
-      public java.util.Optional<org.dasgrid.core.cache.CachedResponse> cached() {
-        return r.cached();
-      }
-    };
   }
 
   /** A small well-formed error document (XML, or JSON when asked) for a DAS status and message. */
