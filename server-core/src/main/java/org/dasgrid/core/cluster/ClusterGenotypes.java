@@ -6,6 +6,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.PriorityQueue;
+import org.dasgrid.core.das.DasException;
+import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.genotype.CountAnswer;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
@@ -123,20 +125,21 @@ final class ClusterGenotypes implements GenotypeQueries {
         OptionalInt.empty()), false);
     var parts = fanOut.run(ClusterView.contigsOf(query.segments()), (node, contigs, deadline) ->
         node.samples(source.id(), call.withSegments(on(query.segments(), contigs)), deadline));
-    // sample numbers index the cohort: sums in two dense arrays, read back in sample order
+    // sample numbers index the cohort every node loaded: sums in two dense arrays, read back in sample order
     int cohort = sampleNames().size();
-    for (FanOut.Part<SampleCounts> p : parts) {
-      for (int s : p.value().samples()) {
-        cohort = Math.max(cohort, s + 1);
-      }
-    }
     int[] hetSum = new int[cohort];
     int[] homSum = new int[cohort];
     for (FanOut.Part<SampleCounts> p : parts) {
       SampleCounts c = p.value();
       for (int i = 0; i < c.size(); i++) {
-        hetSum[c.samples()[i]] += c.het()[i];
-        homSum[c.samples()[i]] += c.hom()[i];
+        int s = c.samples()[i];
+        if (s < 0 || s >= cohort) {
+          throw new DasException(DasStatus.SERVER_ERROR, DasException.Kind.UNAVAILABLE,
+              "node %s answered for sample number %d of a cohort of %d: its '%s' has other samples than this"
+                  + " node's; every node must load the same VCF header", p.node(), s, cohort, source.id());
+        }
+        hetSum[s] += c.het()[i];
+        homSum[s] += c.hom()[i];
       }
     }
     Zygosity z = query.zygosity();

@@ -245,6 +245,32 @@ class ClusterSourceTest {
             e -> assertThat(e.kind()).isEqualTo(DasException.Kind.UNAVAILABLE));
   }
 
+  /** A node that loaded another cohort (other samples) is named in a clear error, not an index failure. */
+  @Test
+  void carriersFromANodeWithAnotherCohortFailTheRequestNamingTheNode() {
+    TestCluster.Flaky n3 = cluster.network.get("n3");
+    NodeClient real = n3.target;
+    n3.target = (NodeClient) java.lang.reflect.Proxy.newProxyInstance(NodeClient.class.getClassLoader(),
+        new Class<?>[] {NodeClient.class}, (proxy, method, args) -> {
+          if (method.getName().equals("samples")) {
+            SampleCounts far = new SampleCounts(new int[] {1_000_000}, new int[] {1}, new int[] {0});
+            return java.util.concurrent.CompletableFuture.completedFuture(new NodeReply<>("n3", far, 0));
+          }
+          try {
+            return method.invoke(real, args);
+          } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
+    GenotypeQueries g = ((GenotypeSource) view("n1")).genotypes();
+    GenotypeQuery q = new GenotypeQuery(List.of(new Segment("c4", 1, 90_000)), Zygosity.ANY, g.allSamples(),
+        OptionalInt.empty());
+    assertThatThrownBy(() -> g.carriers(q)).isInstanceOfSatisfying(DasException.class, e -> {
+      assertThat(e.kind()).isEqualTo(DasException.Kind.UNAVAILABLE);
+      assertThat(e.getMessage()).contains("node n3").contains("sample number 1000000").contains("same VCF header");
+    });
+  }
+
   @Test
   void aReplicaAnswersForANodeThatIsDown() {
     cluster.network.get("n2").mode = TestCluster.Flaky.Mode.DOWN;
