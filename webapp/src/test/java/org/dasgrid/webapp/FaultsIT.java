@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.dasgrid.core.access.Tokens;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,15 +22,8 @@ class FaultsIT {
 
   @BeforeAll
   static void start() throws IOException {
+    server = TestServer.ceWithAdminToken(dir, ADMIN);
     gff = dir.resolve("ce.gff");
-    Files.copy(TestServer.example("ce_ws199.gff"), gff);
-    Files.writeString(dir.resolve("dasgrid.yaml"), """
-        server:
-          adminTokens: ["%s"]
-        sources:
-          - {id: ce, format: gff2, path: ce.gff}
-        """.formatted(Tokens.hash(ADMIN)));
-    server = TestServer.start(dir.resolve("dasgrid.yaml"));
   }
 
   @AfterAll

@@ -3,7 +3,6 @@ package org.dasgrid.webapp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,20 +40,9 @@ class HostileInputIT {
     }
   }
 
-  /**
-   * One hostile request: method, path and query exactly as sent (raw, so malformed escapes go through),
-   * extra headers and body, and the status it must get.
-   */
   @BeforeAll
   static void startAdmin() throws IOException {
-    Files.copy(TestServer.example("ce_ws199.gff"), dir.resolve("ce.gff"));
-    Files.writeString(dir.resolve("dasgrid.yaml"), """
-        server:
-          adminTokens: ["%s"]
-        sources:
-          - {id: ce, format: gff2, path: ce.gff}
-        """.formatted(Tokens.hash(ADMIN)));
-    admin = TestServer.start(dir.resolve("dasgrid.yaml"));
+    admin = TestServer.ceWithAdminToken(dir, ADMIN);
   }
 
   @AfterAll
@@ -62,6 +50,10 @@ class HostileInputIT {
     admin.close();
   }
 
+  /**
+   * One hostile request: method, path and query exactly as sent (raw, so malformed escapes go through),
+   * extra headers and body, and the status it must get.
+   */
   record Case(String name, String method, String target, List<String> headers, String body, int status) {
     @Override
     public String toString() {

@@ -1,9 +1,12 @@
 package org.dasgrid.webapp;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.dasgrid.core.access.Tokens;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -46,6 +49,22 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
     } catch (Exception e) {
       throw new IllegalStateException("cannot start DasGrid: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * A server of its own on the WormBase example as source {@code ce} (copied to {@code dir/ce.gff}, its config
+   * {@code dir/dasgrid.yaml}) with {@code adminToken} as admin token, so the admin endpoints are on; the
+   * caller closes it.
+   */
+  public static TestServer ceWithAdminToken(Path dir, String adminToken) throws IOException {
+    Files.copy(example("ce_ws199.gff"), dir.resolve("ce.gff"));
+    Files.writeString(dir.resolve("dasgrid.yaml"), """
+        server:
+          adminTokens: ["%s"]
+        sources:
+          - {id: ce, format: gff2, path: ce.gff}
+        """.formatted(Tokens.hash(adminToken)));
+    return start(dir.resolve("dasgrid.yaml"));
   }
 
   public String base() {
