@@ -75,6 +75,8 @@ class LimitsIT {
     // query string and form body count together
     String half = samples + "," + String.join(",", java.util.Collections.nCopies(70, "NA06985"));
     assertThat(half.length()).isBetween(1001, 1999);
+    // the query part alone (the longer of the two) is accepted, so only their sum can be refused
+    assertThat(Http.get(count + "?" + region + "&" + half).status()).isEqualTo(200);
     assertRefused(Http.method("POST", count + "?" + region + "&" + half, half, "Content-Type", FORM),
         "server.maxQueryLength");
     // a 1 MB body is refused from its Content-Length, without being read
