@@ -110,7 +110,8 @@ class DisconnectIT {
   void clientsHangingUpMidStreamFreeTheirThreads() throws Exception {
     for (int i = 0; i < 50; i++) {
       // a different large segment each time, so the answer is streamed, not served from the cache
-      hangUpMidStream(server, "/das/dmel/features?segment=2L:1," + (1_500_000 + i * 1000));
+      String head = hangUpMidStream(server, "/das/dmel/features?segment=2L:1," + (1_500_000 + i * 1000));
+      assertThat(head).startsWith("HTTP/1.1 200").containsIgnoringCase("Transfer-Encoding: chunked");
     }
     assertThreadsFreed(server);
     Http.Response r = Http.get(server.das() + "/dmel/features?segment=2L:1,27772");
