@@ -190,9 +190,11 @@ class AccessControlIT {
     String unknown401 = "dasgrid_requests_seconds_count{api=\"das\",command=\"types\",source=\"unknown\","
         + "status=\"401\"}";
     double before = sample(Http.get(base + "/metrics").text(), unknown401);
-    Http.get(server.das() + "/" + SECRET + "/types");
-    Http.get(server.das() + "/" + SECRET + "/types", "Authorization", auth("wrong-token"));
-    Http.get(server.das() + "/" + SECRET + "/types", "Authorization", auth(TOKEN));
+    assertThat(Http.get(server.das() + "/" + SECRET + "/types").status()).isEqualTo(401);
+    assertThat(Http.get(server.das() + "/" + SECRET + "/types", "Authorization", auth("wrong-token")).status())
+        .isEqualTo(401);
+    assertThat(Http.get(server.das() + "/" + SECRET + "/types", "Authorization", auth(TOKEN)).status())
+        .isEqualTo(200);
     String open = Http.get(base + "/metrics").text();
     assertThat(sample(open, unknown401) - before).isEqualTo(2);
     assertThat(open).contains("dasgrid_source_records{source=\"open\"}").doesNotContain(SECRET);
