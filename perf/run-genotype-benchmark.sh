@@ -12,26 +12,11 @@
 # ~/.m2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-samples=2504
-variants=100000
-if [[ $# -gt 0 && $1 != -* ]]; then samples=$1; shift; fi
-if [[ $# -gt 0 && $1 != -* ]]; then variants=$1; shift; fi
-dir=${BENCH_DIR:-perf/results}
-vcf="$dir/cohort-${samples}x${variants}.vcf.gz"
-mkdir -p "$dir"
 for tool in bcftools tabix; do
   command -v "$tool" >/dev/null || { echo "run-genotype-benchmark: $tool not found (apt-get install bcftools tabix)" >&2; exit 1; }
 done
-echo "# building perf and its classpath" >&2
-./mvnw -B -q ${MVN_OFFLINE:+-o} package -DskipTests -pl perf -am dependency:build-classpath -Dmdep.includeScope=runtime \
-  -Dmdep.outputFile=target/classpath.txt
-cp="perf/target/classes:$(cat perf/target/classpath.txt)"
+. perf/cohort-common.sh
 if [ ! -f "$vcf.tbi" ]; then
-  # ~4 minutes and ~240 MB for 2,504 x 1,000,000 on a 2-core machine; progress every tenth of the records.
-  # The index is written last: a run stopped before it generates again.
-  echo "# generating $vcf ($samples samples x $variants records)" >&2
-  java -cp "$cp" org.dasgrid.perf.cohort.CohortGenerator --samples "$samples" --variants "$variants" --seed 1 \
-    --out "$vcf" >&2
   echo "# indexing with tabix" >&2
   tabix -f -p vcf "$vcf"
 fi
