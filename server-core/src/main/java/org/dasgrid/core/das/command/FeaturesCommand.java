@@ -79,14 +79,14 @@ public final class FeaturesCommand implements DasCommand {
         foundSegments.add(f.segment());
       }
     }
+    String unbinnedKey = cacheKey(ls, q, segments, false);
     if (q.maxbins().isEmpty()) {
       // Without maxbins the key is known before counting: an answer cached under it was complete and within
       // the limits, so it is served without the counting and, for a sharded source, without asking the other
       // nodes (the source's version, part of the key, changes when any node's data does).
-      String key = cacheKey(ls, q, segments, false);
-      var hit = context.cached(request, key);
+      var hit = context.cached(request, unbinnedKey);
       if (hit.isPresent()) {
-        return DasResponse.fromCache(key, hit.get());
+        return DasResponse.fromCache(unbinnedKey, hit.get());
       }
     }
     // a sharded source fetches the other nodes' parts here, all at once, before anything is counted or written
@@ -136,7 +136,7 @@ public final class FeaturesCommand implements DasCommand {
               + " and format=vcf cannot carry the binned summary of maxbins. Ask for a smaller segment, or page"
               + " with rows=FROM-TO");
     }
-    String key = cacheKey(ls, q, segments, binned);
+    String key = binned ? cacheKey(ls, q, segments, true) : unbinnedKey;
     boolean summarise = binned;
     String href = request.href();
     return DasResponse.of(q.format().contentType(), key, Capabilities.header(data),
