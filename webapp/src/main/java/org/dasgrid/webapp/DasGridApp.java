@@ -62,6 +62,9 @@ public final class DasGridApp implements AutoCloseable {
     this.das = new DasService(new DasContext(registry, config.server(), "DasGrid/" + version, cache));
     this.watcher = new SourceWatcher(registry, loader);
     this.metrics = DasGridMetrics.create(registry, cache);
+    if (cluster != null) {
+      metrics.bindCluster(cluster);
+    }
     this.loaded = loader.loadAll(registry);
     this.sidecar = startSidecar(node, tls, console);
   }

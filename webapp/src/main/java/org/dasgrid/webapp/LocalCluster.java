@@ -5,6 +5,10 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.dasgrid.core.config.ClusterConfig;
 import org.dasgrid.core.config.ConfigException;
 import org.dasgrid.core.config.DasGridConfig;
@@ -30,6 +36,10 @@ final class LocalCluster {
   static final String USAGE =
       "usage: java -jar dasgrid.jar --local-cluster --config PATH [--nodes ID,ID...] [--jvm-arg ARG]...\n"
           + "  starts every node of the config's cluster (or the ones named) on 127.0.0.1, each in its own JVM";
+
+  /** A node's view of another in its {@code /metrics}: {@code dasgrid_cluster_node_up{node="b"} 1.0}. */
+  private static final Pattern NODE_UP =
+      Pattern.compile("^dasgrid_cluster_node_up\\{node=\"([^\"]+)\",?} (\\S+)$", Pattern.MULTILINE);
 
   private LocalCluster() {}
 
@@ -86,6 +96,11 @@ final class LocalCluster {
         }
       }
     }
+    ClusterConfig cc = cfg.clusterConfig().orElseThrow();
+    List<String> down = awaitSeeingEachOther(nodes, 3L * cc.probeIntervalMs() + 10_000);
+    if (!down.isEmpty()) {
+      out.println("local cluster: still marked down: " + String.join(", ", down));
+    }
     out.println("local cluster ready:");
     for (NodeLaunch n : nodes) {
       out.println("  " + n.id() + "  http://127.0.0.1:" + n.httpPort() + "/das   gRPC 127.0.0.1:" + n.grpcPort()
@@ -135,6 +150,53 @@ final class LocalCluster {
     } catch (IOException e) {
       // the node's output closed: it ended
     }
+  }
+
+  /**
+   * Waits, at most {@code timeoutMs}, until each started node sees every other started node up, as its
+   * {@code /metrics} says. A node that loaded first marked the others down while they were starting, and uses
+   * them again only once its next probe finds them: "ready" before that would let the first questions fail.
+   * Returns what is still down ({@code "a sees b down"}); empty when all is well.
+   */
+  private static List<String> awaitSeeingEachOther(List<NodeLaunch> nodes, long timeoutMs)
+      throws InterruptedException {
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+    while (true) {
+      List<String> down = new ArrayList<>();
+      for (NodeLaunch n : nodes) {
+        Map<String, Boolean> seen = nodesUp(metrics(http, n.httpPort()));
+        for (NodeLaunch other : nodes) {
+          if (!seen.getOrDefault(other.id(), false)) {
+            down.add(n.id() + " sees " + other.id() + " down");
+          }
+        }
+      }
+      if (down.isEmpty() || System.nanoTime() > until) {
+        return down;
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  private static String metrics(HttpClient http, int port) throws InterruptedException {
+    try {
+      HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+          .timeout(Duration.ofSeconds(5)).build();
+      return http.send(req, HttpResponse.BodyHandlers.ofString()).body();
+    } catch (java.io.IOException e) {
+      return ""; // not answering yet: every node counts as down
+    }
+  }
+
+  /** The {@code dasgrid_cluster_node_up} gauges of a {@code /metrics} text, by node id: true for up. */
+  static Map<String, Boolean> nodesUp(String metrics) {
+    Map<String, Boolean> up = new LinkedHashMap<>();
+    Matcher m = NODE_UP.matcher(metrics);
+    while (m.find()) {
+      up.put(m.group(1), Double.parseDouble(m.group(2)) == 1.0);
+    }
+    return up;
   }
 
   private static void stop(Map<String, Process> running) {

@@ -64,6 +64,8 @@ class ClusterDocsIT {
     for (NodeProcess n : nodes.values()) {
       n.awaitReady(180);
     }
+    ClusterHealth.awaitAllUp(httpPorts.values().stream().map(p -> "http://127.0.0.1:" + p).toList(),
+        nodes.keySet(), 30);
     List<DocsExamplesIT.Example> all = DocsExamplesIT.examples(page);
     List<DocsExamplesIT.Example> whole = all.stream().filter(e -> e.needs().equals("cluster")).toList();
     List<DocsExamplesIT.Example> degraded =

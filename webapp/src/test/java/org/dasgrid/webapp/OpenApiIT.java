@@ -113,6 +113,12 @@ class OpenApiIT {
         """.formatted(vcf, grpc[0], grpc[1], grpc[2]));
     n1 = node(config, "n1");
     n2 = node(config, "n2");
+    try {
+      ClusterHealth.awaitAllUp(List.of(n1.localUrl(), n2.localUrl()), List.of("n1", "n2"), 30);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   private static EmbeddedServer node(Path config, String id) throws IOException {

@@ -28,6 +28,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.cache.ResponseCache;
+import org.dasgrid.core.cluster.Cluster;
 import org.dasgrid.core.config.Access;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
@@ -81,6 +82,19 @@ public final class DasGridMetrics implements AutoCloseable {
   /** Meters for these sources and this cache, plus the JVM's. */
   public static DasGridMetrics create(SourceRegistry sources, ResponseCache cache) {
     return new DasGridMetrics(sources, cache);
+  }
+
+  /**
+   * One gauge per node of {@code cluster}: 1 while this node sees it up (it answered its last probe or call), 0
+   * while it is marked down — what to alert on, and what says a node just started is used again.
+   */
+  public void bindCluster(Cluster cluster) {
+    for (String node : cluster.layout().nodeIds()) {
+      Gauge.builder("dasgrid.cluster.node.up", cluster, c -> c.isUp(node) ? 1 : 0)
+          .tag("node", node).strongReference(true)
+          .description("1 while this node sees the cluster node up (answering probes and calls), 0 while down")
+          .register(registry);
+    }
   }
 
   private static void bindCache(MeterRegistry r, ResponseCache cache) {

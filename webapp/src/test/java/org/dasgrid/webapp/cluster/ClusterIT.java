@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.dasgrid.webapp.ClusterHealth;
 import org.dasgrid.webapp.Http;
 import org.dasgrid.webapp.TestServer;
 import org.junit.jupiter.api.AfterAll;
@@ -100,6 +101,7 @@ class ClusterIT {
     for (NodeProcess n : nodes.values()) {
       n.awaitReady(180);
     }
+    ClusterHealth.awaitAllUp(bases.values(), nodes.keySet(), 30);
     queries = randomQueries(new Random(5), 300);
   }
 
@@ -316,6 +318,9 @@ class ClusterIT {
     Thread.sleep(2_000);
     nodes.get("n3").kill();
     Thread.sleep(4_000);
+    // the operator's view: n1 reports n3 down, then up again once it is back
+    assertThat(ClusterHealth.nodesUp(bases.get("n1"))).containsEntry("n3", false).containsEntry("n2", true)
+        .containsEntry("n1", true);
     nodes.get("n3").start();
     nodes.get("n3").awaitReady(120);
     long back = System.nanoTime();
@@ -330,6 +335,7 @@ class ClusterIT {
     }
     stop.set(true);
     load.join(60_000);
+    ClusterHealth.await(bases.get("n1"), "n3", true, 10);
     assertThat(wrong).as("wrong answers or unclear errors").isEmpty();
     assertThat(after).as("complete again after n3 returned").isEqualTo(expected.get(n3Only));
     assertThat(outcomes[1]).as("clear errors while n3 was down").isPositive();
