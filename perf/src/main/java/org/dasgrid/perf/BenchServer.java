@@ -114,7 +114,7 @@ public final class BenchServer implements AutoCloseable {
             coldApp[0] = DasGridApp.start(forBenchmarks(config, 0L), console);
             addColdTwin(tomcat, coldApp[0]);
           }
-          addStatic(tomcat, statics);
+          addStaticBaseline(tomcat, statics);
           Tomcat.addServlet(dasGrid, "bench", new BenchControlServlet(app, coldApp[0], statics))
               .addMapping("/bench/*");
         });
@@ -171,9 +171,9 @@ public final class BenchServer implements AutoCloseable {
 
   /**
    * The static baseline in a context of its own, without DasGrid's filters (request ids, metrics, CORS...):
-   * what Tomcat alone costs to send the same bytes, the HTTP-stack limit.
+   * what Tomcat alone costs to send the same bytes, the HTTP-stack limit. At {@link #STATIC}.
    */
-  private static void addStatic(Tomcat tomcat, StaticServlet statics) throws IOException {
+  public static void addStaticBaseline(Tomcat tomcat, StaticServlet statics) throws IOException {
     Path docBase = Files.createTempDirectory("dasgrid-static");
     docBase.toFile().deleteOnExit();
     Context ctx = tomcat.addContext(STATIC, docBase.toString());

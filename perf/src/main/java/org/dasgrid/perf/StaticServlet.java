@@ -12,15 +12,15 @@ import java.util.Map;
  * headers) DasGrid gave for {@code /das/...?QUERY} when {@link BenchServer} captured it, from memory and
  * with no work beyond a map lookup. Anything not captured is a 404.
  */
-final class StaticServlet extends HttpServlet {
+public final class StaticServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
 
   /** One captured answer: both encodings and the headers worth repeating. */
-  record Captured(byte[] body, byte[] gzipped, String contentType, List<Map.Entry<String, String>> headers) {}
+  public record Captured(byte[] body, byte[] gzipped, String contentType, List<Map.Entry<String, String>> headers) {}
 
   private transient volatile Map<String, Captured> responses = Map.of();
 
-  void publish(Map<String, Captured> captured) {
+  public void publish(Map<String, Captured> captured) {
     this.responses = Map.copyOf(captured);
   }
 

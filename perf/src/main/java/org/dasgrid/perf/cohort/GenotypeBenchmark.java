@@ -2,6 +2,7 @@ package org.dasgrid.perf.cohort;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,6 +20,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 import org.dasgrid.core.config.Access;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.genotype.GenotypeQueries;
@@ -30,6 +33,8 @@ import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.GenotypeSource;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.datasources.vcf.VcfProvider;
+import org.dasgrid.perf.BenchServer;
+import org.dasgrid.perf.StaticServlet;
 import org.dasgrid.webapp.EmbeddedServer;
 import org.dasgrid.webapp.ServerOptions;
 
@@ -37,8 +42,10 @@ import org.dasgrid.webapp.ServerOptions;
  * The Dnaerys query shapes on a generated cohort (not a test: it prints numbers). Loads the VCF through the
  * provider (load rate, heap per call), starts DasGrid on it, runs each shape sequentially over HTTP with
  * keep-alive, and reports p50 of the {@code elapsed_db_ms} the server reports and of the client-measured
- * HTTP time, next to {@code bcftools view -r} on the same bgzipped, tabix-indexed file, measured in the same
- * run (with the API's genotype filter as {@code -i}, and {@code | head -n 100} for the shapes limited to 100
+ * HTTP time, next to two baselines measured in the same run: the HTTP-stack limit (the same answer's bytes,
+ * captured once, sent by a servlet from memory in the same Tomcat: {@link BenchServer#addStaticBaseline}),
+ * asked alternately with DasGrid on the same connection, and {@code bcftools view -r} on the same bgzipped,
+ * tabix-indexed file (with the API's genotype filter as {@code -i}, and {@code | head -n 100} for the shapes limited to 100
  * variants; the commands are listed under the table). Absolute numbers swing on a shared machine; compare
  * the ratios. Progress goes to stderr, the table to stdout.
  *
@@ -125,16 +132,18 @@ public final class GenotypeBenchmark {
         + "path: " + vcf.toAbsolutePath() + ", genotypes: true, options: {genotypeSets: " + encoding + "}}\n");
     engine = null;
     System.gc();
+    StaticServlet statics = new StaticServlet();
     try (EmbeddedServer server = EmbeddedServer.start(
         ServerOptions.defaults().withPort(0).withBind("127.0.0.1").withConfig(config), new PrintStream(
-            java.io.OutputStream.nullOutputStream()))) {
+            java.io.OutputStream.nullOutputStream()), (tomcat, ctx, app) -> BenchServer.addStaticBaseline(tomcat,
+            statics))) {
       if (!server.awaitLoaded(30, TimeUnit.MINUTES)) {
         throw new IllegalStateException("the cohort did not load");
       }
       out.println();
-      out.println("| shape | rows | p50 elapsed_db_ms | p50 elapsed_ms (server) | p50 HTTP ms (client) "
-          + "| p50 `bcftools view -r` ms | bcftools / HTTP |");
-      out.println("|---|---:|---:|---:|---:|---:|---:|");
+      out.println("| shape | rows | answer KB | p50 elapsed_db_ms | p50 elapsed_ms (server) | p50 HTTP ms (client) "
+          + "| p50 static HTTP ms | HTTP / static | p50 `bcftools view -r` ms | bcftools / HTTP |");
+      out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
       try (KeepAliveClient client = new KeepAliveClient("127.0.0.1", server.port())) {
         // warm the whole request path (Tomcat, JSON, engine) before the first shape is timed
         progress("warming up: %d requests per shape", warmup / 3 * 3);
@@ -143,6 +152,12 @@ public final class GenotypeBenchmark {
             for (int i = 0; i < warmup / 3; i++) {
               client.get(path(s), accept(s));
             }
+          }
+        }
+        capture(client, shapes, statics);
+        for (Shape s : shapes) {
+          for (int i = 0; i < warmup / 3; i++) {
+            client.get(BenchServer.STATIC + path(s), accept(s));
           }
         }
         for (int i = 0; i < shapes.size(); i++) {
@@ -313,13 +328,36 @@ public final class GenotypeBenchmark {
     return s.ndjson() ? "application/x-ndjson" : "application/json";
   }
 
+  /**
+   * The static baseline: each shape's answer as DasGrid gives it now (its timings are those of this one
+   * request; the bytes are what matter), to be sent from memory at {@code /static} + the same path and query.
+   */
+  private static void capture(KeepAliveClient client, List<Shape> shapes, StaticServlet statics) throws IOException {
+    Map<String, StaticServlet.Captured> captured = new LinkedHashMap<>();
+    for (Shape s : shapes) {
+      KeepAliveClient.Response r = client.get(path(s), accept(s));
+      if (r.status() != 200) {
+        throw new IllegalStateException(path(s) + ": " + r.status() + " " + new String(r.body()));
+      }
+      ByteArrayOutputStream gz = new ByteArrayOutputStream();
+      try (GZIPOutputStream z = new GZIPOutputStream(gz)) {
+        z.write(r.bytes(), 0, r.length());
+      }
+      captured.put(path(s), new StaticServlet.Captured(r.body(), gz.toByteArray(), accept(s), List.of()));
+    }
+    statics.publish(captured);
+  }
+
   private void measure(KeepAliveClient client, Shape s) throws Exception {
     String path = path(s);
+    String staticPath = BenchServer.STATIC + path;
     String accept = accept(s);
     double[] db = new double[iterations];
     double[] server = new double[iterations];
     double[] wall = new double[iterations];
+    double[] staticWall = new double[iterations];
     int rows = 0;
+    int bytes = 0;
     for (int i = 0; i < iterations; i++) {
       long t = System.nanoTime();
       KeepAliveClient.Response r = client.get(path, accept);
@@ -331,6 +369,14 @@ public final class GenotypeBenchmark {
       db[i] = summary.get("elapsed_db_ms").asDouble();
       server[i] = summary.get("elapsed_ms").asDouble();
       rows = summary.get("count").asInt();
+      bytes = r.length();
+      // the baseline right after, on the same connection: both see the same machine at the same moment
+      long ts = System.nanoTime();
+      KeepAliveClient.Response st = client.get(staticPath, accept);
+      staticWall[i] = (System.nanoTime() - ts) / 1e6;
+      if (st.status() != 200) {
+        throw new IllegalStateException(staticPath + ": " + st.status());
+      }
     }
     double[] tools = new double[bcftoolsRuns];
     for (int i = 0; i < bcftoolsRuns; i++) {
@@ -344,9 +390,10 @@ public final class GenotypeBenchmark {
       tools[i] = (System.nanoTime() - t) / 1e6;
     }
     double httpP50 = p50(wall);
+    double staticP50 = p50(staticWall);
     double toolsP50 = p50(tools);
-    out.printf(Locale.ROOT, "| %s | %,d | %.3f | %.3f | %.3f | %.1f | %,.0f× |%n", s.name(), rows, p50(db), p50(server),
-        httpP50, toolsP50, toolsP50 / httpP50);
+    out.printf(Locale.ROOT, "| %s | %,d | %,.1f | %.3f | %.3f | %.3f | %.3f | %.2f | %.1f | %,.0f× |%n", s.name(), rows,
+        bytes / 1024.0, p50(db), p50(server), httpP50, staticP50, httpP50 / staticP50, toolsP50, toolsP50 / httpP50);
   }
 
   /**
