@@ -30,7 +30,8 @@ stop_server() {
   if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
     kill "$SERVER_PID" && wait "$SERVER_PID" 2>/dev/null || true
   fi
-  [ -n "$WORK" ] && rm -rf "$WORK"
+  # an if, not [ ] &&: under set -e a false test as the EXIT trap's last command would fail a good run
+  if [ -n "$WORK" ]; then rm -rf "$WORK"; fi
 }
 trap stop_server EXIT
 
