@@ -37,6 +37,24 @@ class FeaturesXmlWriterTest {
     assertSameBytes(features, List.of("seg<&>\"1"));
   }
 
+  /**
+   * Characters outside the BMP (surrogate pairs) in long texts, so that some pairs straddle the boundary of
+   * the chunks Woodstox hands the encoder.
+   */
+  @Test
+  void writesTheSameBytesAsThePlainWoodstoxWriterForCharactersOutsideTheBmp() throws IOException {
+    List<Feature> features = new ArrayList<>();
+    String[] supplementary = {"\uD83E\uDDEC", "\uD835\uDD38", "\uD800\uDC00", "\uDBFF\uDFFF"};
+    for (int i = 0; i < 400; i++) {
+      StringBuilder sb = new StringBuilder();
+      for (int k = 0; k < 1 + i % 37; k++) {
+        sb.append(supplementary[(i + k) % supplementary.length]).append(k % 3 == 0 ? "a" : "");
+      }
+      features.add(feature(i, sb.toString(), "é" + sb));
+    }
+    assertSameBytes(features, List.of("2L"));
+  }
+
   @Test
   void writesTheSameBytesAsThePlainWoodstoxWriterForRandomAwkwardFeatures() throws IOException {
     SplittableRandom rnd = new SplittableRandom(7);

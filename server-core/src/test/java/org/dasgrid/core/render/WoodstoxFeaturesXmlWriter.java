@@ -10,15 +10,16 @@ import org.dasgrid.core.feature.Target;
 import org.dasgrid.core.segment.Segment;
 
 /**
- * A plain Woodstox (StAX) DASGFF writer, every element through the writer's own calls: the oracle of the
- * bytes {@link FeaturesXmlWriter} writes with its pre-rendered fragments.
+ * A plain Woodstox (StAX) DASGFF writer, every element through the writer's own calls and encoded to UTF-8
+ * by Woodstox itself: the oracle of the bytes {@link FeaturesXmlWriter} writes with its pre-rendered
+ * fragments through {@link Utf8ChunkWriter}.
  */
 final class WoodstoxFeaturesXmlWriter implements FeatureDocument {
   private final XMLStreamWriter w;
 
   WoodstoxFeaturesXmlWriter(OutputStream out) throws IOException {
     try {
-      this.w = XmlOutput.writer(out);
+      this.w = XmlOutput.writerEncodedByWoodstox(out);
     } catch (XMLStreamException e) {
       throw new IOException(e);
     }
