@@ -12,7 +12,7 @@ import org.dasgrid.core.segment.Segment;
 /**
  * A plain Woodstox (StAX) DASGFF writer, every element through the writer's own calls and encoded to UTF-8
  * by Woodstox itself: the oracle of the bytes {@link FeaturesXmlWriter} writes with its pre-rendered
- * fragments through {@link Utf8ChunkWriter}.
+ * fragments through the JDK's UTF-8 encoder.
  */
 final class WoodstoxFeaturesXmlWriter implements FeatureDocument {
   private final XMLStreamWriter w;
