@@ -8,9 +8,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -97,7 +97,14 @@ final class LocalCluster {
       }
     }
     ClusterConfig cc = cfg.clusterConfig().orElseThrow();
-    List<String> down = awaitSeeingEachOther(nodes, 3L * cc.probeIntervalMs() + 10_000);
+    List<String> down = awaitSeeingEachOther(nodes, running, 3L * cc.probeIntervalMs() + 10_000);
+    for (Map.Entry<String, Process> e : running.entrySet()) {
+      if (!e.getValue().isAlive()) {
+        out.println("local cluster: node " + e.getKey() + " exited with " + e.getValue().exitValue()
+            + "; stopping the others");
+        return 1;
+      }
+    }
     if (!down.isEmpty()) {
       out.println("local cluster: still marked down: " + String.join(", ", down));
     }
@@ -156,13 +163,14 @@ final class LocalCluster {
    * Waits, at most {@code timeoutMs}, until each started node sees every other started node up, as its
    * {@code /metrics} says. A node that loaded first marked the others down while they were starting, and uses
    * them again only once its next probe finds them: "ready" before that would let the first questions fail.
-   * Returns what is still down ({@code "a sees b down"}); empty when all is well.
+   * Returns what is still down ({@code "a sees b down"}); empty when all is well. Stops waiting as soon as a
+   * node has exited.
    */
-  private static List<String> awaitSeeingEachOther(List<NodeLaunch> nodes, long timeoutMs)
-      throws InterruptedException {
+  private static List<String> awaitSeeingEachOther(List<NodeLaunch> nodes, Map<String, Process> running,
+      long timeoutMs) throws InterruptedException {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-    while (true) {
+    while (running.values().stream().allMatch(Process::isAlive)) {
       List<String> down = new ArrayList<>();
       for (NodeLaunch n : nodes) {
         Map<String, Boolean> seen = nodesUp(metrics(http, n.httpPort()));
@@ -177,6 +185,7 @@ final class LocalCluster {
       }
       Thread.sleep(100);
     }
+    return List.of(); // a node exited: the caller says which
   }
 
   private static String metrics(HttpClient http, int port) throws InterruptedException {
