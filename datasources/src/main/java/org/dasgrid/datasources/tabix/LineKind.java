@@ -4,6 +4,7 @@ import htsjdk.tribble.index.tabix.TabixFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
@@ -11,7 +12,6 @@ import org.dasgrid.datasources.bed.BedOptions;
 import org.dasgrid.datasources.bed.BedRecords;
 import org.dasgrid.datasources.gff.Gff2Records;
 import org.dasgrid.datasources.gff.Gff3Records;
-import org.dasgrid.datasources.gff.GtfRecords;
 import org.dasgrid.datasources.vcf.VcfSiteFeatures;
 
 /**
@@ -73,29 +73,28 @@ enum LineKind {
     List<Feature.Builder> decode(String line);
   }
 
+  /** A decoder of formats whose data lines are one feature each ({@code decode} gives null for other lines). */
+  private static Decoder oneFeaturePerLine(Function<String, Feature.Builder> decode) {
+    return line -> {
+      Feature.Builder b = decode.apply(line);
+      return b == null ? List.of() : List.of(b);
+    };
+  }
+
   /** A decoder for lines of this kind. */
   Decoder decoder(SourceConfig config, Interner pool) {
     switch (this) {
       case GFF3: {
         Gff3Records r = new Gff3Records(pool);
-        return line -> {
-          Feature.Builder b = r.decode(line);
-          return b == null ? List.of() : List.of(b);
-        };
+        return oneFeaturePerLine(r::decode);
       }
       case GFF2: {
-        Gff2Records r = new Gff2Records(pool);
-        return line -> {
-          Feature.Builder b = r.decode(line);
-          return b == null ? List.of() : List.of(b);
-        };
+        Gff2Records r = Gff2Records.gff2(pool);
+        return oneFeaturePerLine(r::decode);
       }
       case GTF: {
-        GtfRecords r = new GtfRecords(pool);
-        return line -> {
-          Feature.Builder b = r.decode(line);
-          return b == null ? List.of() : List.of(b);
-        };
+        Gff2Records r = Gff2Records.gtf(pool);
+        return oneFeaturePerLine(r::decode);
       }
       case BED: {
         BedRecords r = new BedRecords(BedOptions.of(config), pool);
