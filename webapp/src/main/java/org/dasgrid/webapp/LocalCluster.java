@@ -193,7 +193,7 @@ final class LocalCluster {
       HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
           .timeout(Duration.ofSeconds(5)).build();
       return http.send(req, HttpResponse.BodyHandlers.ofString()).body();
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return ""; // not answering yet: every node counts as down
     }
   }
