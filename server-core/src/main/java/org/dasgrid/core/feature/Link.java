@@ -47,6 +47,19 @@ public final class Link {
     return text;
   }
 
+  /**
+   * The href without making it: {@link #href()} is this followed by {@link #text()} from {@link
+   * #hrefTextStart()} (which is the text's length when the href is stored whole).
+   */
+  public String hrefPrefix() {
+    return base;
+  }
+
+  /** Where the end of {@link #text()} that completes {@link #hrefPrefix()} starts. */
+  public int hrefTextStart() {
+    return idStart;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof Link l && l.text.equals(text) && l.href().equals(href());

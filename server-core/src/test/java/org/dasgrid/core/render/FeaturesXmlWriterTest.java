@@ -65,6 +65,67 @@ class FeaturesXmlWriterTest {
     assertSameBytes(features, List.of(random(rnd), "2L"));
   }
 
+  /**
+   * Features of printable ASCII, most of them with nothing to escape (written as one raw element), some with
+   * one markup character (written through Woodstox), mixed in one document; database links keep their href
+   * in two parts.
+   */
+  @Test
+  void writesTheSameBytesAsThePlainWoodstoxWriterForMostlyPlainFeatures() throws IOException {
+    SplittableRandom rnd = new SplittableRandom(11);
+    List<Feature> features = new ArrayList<>();
+    for (int i = 0; i < 5000; i++) {
+      String a = printable(rnd);
+      String b = printable(rnd);
+      Feature.Builder f = Feature.builder("2L", -i, Integer.MAX_VALUE - i)
+          .id(a.isEmpty() ? "f" + i : a)
+          .label(b)
+          .type(new FeatureType("t" + i % 7, "c", i % 2 == 0 ? "SO:0000704" : ""))
+          .method(new Method("m" + i % 3, "FlyBase"))
+          .orientation(Orientation.values()[i % 3])
+          .phase(Phase.values()[i % 4]);
+      for (int k = 0; k < i % 3; k++) {
+        f.note(printable(rnd));
+        f.link(Link.toDatabase("http://flybase.org/reports/", "FlyBase:" + a, "FlyBase:".length()));
+        f.link(new Link("http://x/?q=" + b, a));
+        f.target(new Target(b.isEmpty() ? "t" : b, i % 2 == 0 ? Integer.MIN_VALUE : i, i * 13, a));
+        f.parent(a + k);
+        f.part(b + k);
+      }
+      if (i % 4 != 0) {
+        f.score(i % 5 == 0 ? i * 1.5 : -i);
+      }
+      features.add(f.build());
+    }
+    assertThat(features.stream().filter(FeaturesXmlWriterTest::plain).count()).isBetween(1000L, 4000L);
+    assertSameBytes(features, List.of("2L", "3R"));
+  }
+
+  /** Printable ASCII, with a markup character in one string of five. */
+  private static String printable(SplittableRandom rnd) {
+    StringBuilder sb = new StringBuilder();
+    boolean markup = rnd.nextInt(5) == 0;
+    for (int i = 0, n = rnd.nextInt(0, 20); i < n; i++) {
+      char c = (char) rnd.nextInt(0x20, 0x7F);
+      sb.append(markup || "&<>\"".indexOf(c) < 0 ? c : 'z');
+    }
+    if (markup) {
+      sb.insert(rnd.nextInt(sb.length() + 1), "&<>\"".charAt(rnd.nextInt(4)));
+    }
+    return sb.toString();
+  }
+
+  /** Whether every text value of the feature is plain (the one-raw-element path). */
+  private static boolean plain(Feature f) {
+    List<String> texts = new ArrayList<>(List.of(f.id(), f.label()));
+    texts.addAll(f.notes());
+    f.links().forEach(l -> texts.addAll(List.of(l.href(), l.text())));
+    f.targets().forEach(t -> texts.addAll(List.of(t.id(), t.label())));
+    texts.addAll(f.parents());
+    texts.addAll(f.parts());
+    return texts.stream().allMatch(s -> s.chars().allMatch(c -> PlainMarkup.isPlain((char) c)));
+  }
+
   private static String random(SplittableRandom rnd) {
     int n = rnd.nextInt(0, 12);
     StringBuilder sb = new StringBuilder();
