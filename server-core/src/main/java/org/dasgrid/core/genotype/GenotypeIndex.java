@@ -26,6 +26,7 @@ final class GenotypeIndex implements GenotypeQueries {
   private final SampleSets sets;
   private final Corrections fixes;
   private final SampleSelection everyone;
+  private final AfTexts afTexts;
   private final GenotypeStats stats;
 
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
@@ -48,11 +49,30 @@ final class GenotypeIndex implements GenotypeQueries {
     this.sets = sets;
     this.fixes = fixes;
     this.everyone = SampleSelection.all(samples.size());
+    this.afTexts = cohortAfTexts();
     this.stats = computeStats(counts);
   }
 
+  /** The af text of every row's whole-cohort AC/AN, counted as whole-cohort answers count them. */
+  private AfTexts cohortAfTexts() {
+    AfTexts.Builder texts = new AfTexts.Builder();
+    CountsSink sink = (contig, r, het, hom, ac, an) -> texts.add(ac, an);
+    for (int i = 0; i < contigs.size(); i++) {
+      ContigRows c = contigs.get(i);
+      for (int r = 0; r < c.size; r++) {
+        add(c, i, r, everyone, sink);
+      }
+    }
+    return texts.build();
+  }
+
+  /** Copies the af text of {@code ac / an} if made at load (see {@link AfTexts#copyText}); -1 otherwise. */
+  int copyAfText(int ac, int an, byte[] dst, int at) {
+    return afTexts.copyText(ac, an, dst, at);
+  }
+
   private GenotypeStats computeStats(GenotypeIndexBuilder.Counts counts) {
-    long heap = sets.heapBytes() + fixes.heapBytes();
+    long heap = sets.heapBytes() + fixes.heapBytes() + afTexts.heapBytes();
     long[] forms = new long[4];
     for (ContigRows c : contigs) {
       heap += c.heapBytes();
@@ -204,7 +224,7 @@ final class GenotypeIndex implements GenotypeQueries {
   }
 
   /** Adds a matched row with its counts over the chosen samples. */
-  private void add(ContigRows c, int contig, int r, SampleSelection sel, Collector out) {
+  private void add(ContigRows c, int contig, int r, SampleSelection sel, CountsSink out) {
     if (sel.isAll()) {
       long counts = c.cohortCounts(r);
       if (counts != ContigRows.NO_COUNTS) {
@@ -331,7 +351,13 @@ final class GenotypeIndex implements GenotypeQueries {
   }
 
   /** Growing arrays of matched rows and their counts. */
-  private static final class Collector {
+  /** Where {@link #add} puts a matched row and its counts. */
+  @FunctionalInterface
+  private interface CountsSink {
+    void add(int contig, int r, int het, int hom, int ac, int an);
+  }
+
+  private static final class Collector implements CountsSink {
     int size;
     int[] contig = new int[16];
     int[] row = new int[16];
@@ -340,7 +366,8 @@ final class GenotypeIndex implements GenotypeQueries {
     int[] ac = new int[16];
     int[] an = new int[16];
 
-    void add(int c, int r, int h, int o, int a, int n) {
+    @Override
+    public void add(int c, int r, int h, int o, int a, int n) {
       if (size == row.length) {
         int len = IntList.grow(size);
         contig = Arrays.copyOf(contig, len);

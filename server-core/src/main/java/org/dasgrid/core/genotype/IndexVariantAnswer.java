@@ -114,6 +114,11 @@ final class IndexVariantAnswer implements VariantAnswer {
       public int an() {
         return an[i];
       }
+
+      @Override
+      public int copyAfText(byte[] dst, int at) {
+        return index.copyAfText(ac[i], an[i], dst, at);
+      }
     };
   }
 }

@@ -51,6 +51,19 @@ public interface VariantAnswer {
     int ac();
 
     int an();
+
+    /** The most bytes {@link #copyAfText} writes. */
+    int AF_TEXT_ROOM = 23;
+
+    /**
+     * Copies the row's af ({@code ac / an}) as the decimal text the JSON writers give it — the shortest that
+     * reads back as the same double, as Jackson's Schubfach writer writes it — into {@code dst} from {@code
+     * at}, when the source made it at load, and returns where it ends; -1, writing nothing, when the caller
+     * is to format it. {@code dst} needs {@link #AF_TEXT_ROOM} bytes of room.
+     */
+    default int copyAfText(byte[] dst, int at) {
+      return -1;
+    }
   }
 
   /** An answer of rows already made, in answer order. */

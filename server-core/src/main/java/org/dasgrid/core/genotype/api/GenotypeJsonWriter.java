@@ -186,10 +186,13 @@ public final class GenotypeJsonWriter {
         json.putName(AN);
         json.putInt(v.an());
         json.putName(AF);
-        if (v.an() != 0) {
-          json.putDouble((double) v.ac() / v.an()); // VariantRow.af()
-        } else {
+        if (v.an() == 0) {
           json.putNull();
+        } else {
+          // made at load in the writer's format, when the source has it
+          if (!JsonBytes.FAST_DOUBLES || !json.putAfText(v)) {
+            json.putDouble((double) v.ac() / v.an()); // VariantRow.af()
+          }
         }
         json.put('}');
       } else {

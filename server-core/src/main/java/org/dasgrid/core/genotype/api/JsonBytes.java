@@ -13,6 +13,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.dasgrid.core.genotype.VariantAnswer;
 import org.dasgrid.core.render.JsonOutput;
 
 /**
@@ -29,7 +30,8 @@ import org.dasgrid.core.render.JsonOutput;
  */
 final class JsonBytes {
   private static final JsonFactory FACTORY = JsonOutput.factory();
-  private static final boolean FAST_DOUBLES = FACTORY.isEnabled(StreamWriteFeature.USE_FAST_DOUBLE_WRITER);
+  /** Whether the factory writes doubles with Schubfach (the format of the engine's af texts). */
+  static final boolean FAST_DOUBLES = FACTORY.isEnabled(StreamWriteFeature.USE_FAST_DOUBLE_WRITER);
   /** What the factory writes for each ASCII character inside a string; null: the character itself. */
   private static final byte[][] ESCAPES = new byte[128][];
   /** Bytes written as they are inside a string: ASCII without an escape. */
@@ -222,6 +224,19 @@ final class JsonBytes {
       o[p++] = (byte) s.charAt(i); // ASCII: digits, '.', '-', 'E'
     }
     n = p;
+  }
+
+  /**
+   * The cursor's af text made at load ({@link VariantAnswer.Cursor#copyAfText}), straight into the buffer;
+   * false if it has none. Needs {@link #MAX_DOUBLE} bytes of room.
+   */
+  boolean putAfText(VariantAnswer.Cursor v) {
+    int end = v.copyAfText(buf, n);
+    if (end < 0) {
+      return false;
+    }
+    n = end;
+    return true;
   }
 
   /** A JSON string of ASCII bytes {@code b[from, to)} (see {@link #isAscii}); needs 2 + 6 × length of room. */

@@ -124,6 +124,37 @@ class GenotypeJsonWriterTest {
     assertThat(rows).isGreaterThan(5_000);
   }
 
+  /** Whole-cohort rows carry their af text, made at load; the writer copies it (checked above against Jackson). */
+  @Test
+  void wholeCohortRowsCarryTheAfTextJacksonWrites() {
+    List<Segment> everything = java.util.Arrays.stream(CONTIGS)
+        .map(c -> new Segment(c, 1, Integer.MAX_VALUE)).toList();
+    VariantAnswer a = engine.variants(new GenotypeQuery(everything, Zygosity.ANY, engine.allSamples(),
+        OptionalInt.empty()));
+    VariantAnswer.Cursor v = a.cursor();
+    int withText = 0;
+    byte[] dst = new byte[32];
+    while (v.next()) {
+      if (v.an() != 0) {
+        int end = v.copyAfText(dst, 3);
+        assertThat(end).isGreaterThan(3);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        JsonBytes json = new JsonBytes(out, 256);
+        try {
+          json.number((double) v.ac() / v.an());
+          json.flush();
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+        assertThat(new String(dst, 3, end - 3, StandardCharsets.US_ASCII))
+            .isEqualTo(out.toString(StandardCharsets.US_ASCII));
+        withText++;
+      }
+    }
+    assertThat(withText).isGreaterThan(2_000);
+    assertThat(JsonBytes.FAST_DOUBLES).isTrue();
+  }
+
   @Test
   void writesAnswersMadeOfRowsAsJacksonDid() throws IOException {
     Random rnd = new Random(19);
