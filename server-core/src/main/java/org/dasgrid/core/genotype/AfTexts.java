@@ -1,15 +1,15 @@
 package org.dasgrid.core.genotype;
 
-import com.fasterxml.jackson.core.io.NumberOutput;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import org.dasgrid.core.render.JsonOutput;
 
 /**
  * The allele frequency AC/AN as decimal text, made once at load for every (AC, AN) pair of the whole cohort:
- * the shortest decimal that reads back as the same double, as Jackson's Schubfach writer gives it (the
- * genotype JSON writers' format). Formatting a double was half of the server's CPU for a long whole-cohort
+ * the text the JSON writers give it ({@link JsonOutput#number}: Schubfach's shortest decimal that reads back
+ * as the same double). Formatting a double was half of the server's CPU for a long whole-cohort
  * answer (3,896 rows of BRCA2, nearly every one with its own AC/AN); a cohort has far fewer distinct pairs
  * than rows (AN varies only with missing calls), so the texts cost little memory.
  *
@@ -22,9 +22,10 @@ import java.nio.charset.StandardCharsets;
 final class AfTexts {
   /** Pairs kept at most; beyond it the rest are formatted per answer (bounds memory: 64 MB at most). */
   static final int MAX_PAIRS = 1 << 20;
-  /** Bytes per entry: an 8-byte key, a length byte and up to {@value #MAX_TEXT} bytes of text. */
-  static final int ENTRY = 32;
-  static final int MAX_TEXT = ENTRY - 9;
+  /** The longest text kept: what a cursor's caller makes room for. */
+  static final int MAX_TEXT = VariantAnswer.Cursor.AF_TEXT_ROOM;
+  /** Bytes per entry: an 8-byte key, a length byte and the text; 32, two entries to a cache line. */
+  static final int ENTRY = 9 + MAX_TEXT;
   static final AfTexts NONE = new AfTexts(new byte[ENTRY], 0, 0);
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -67,9 +68,9 @@ final class AfTexts {
     return 16L + table.length + 32;
   }
 
-  /** The text Jackson's Schubfach writer gives for {@code ac / an}. */
+  /** The text the JSON writers give for {@code ac / an}. */
   static byte[] format(int ac, int an) {
-    return NumberOutput.toString((double) ac / an, true).getBytes(StandardCharsets.US_ASCII);
+    return JsonOutput.number((double) ac / an).getBytes(StandardCharsets.US_ASCII);
   }
 
   /** A non-zero key: AN is never 0 for a pair with a frequency. */

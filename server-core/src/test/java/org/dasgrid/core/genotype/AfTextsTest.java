@@ -2,11 +2,15 @@ package org.dasgrid.core.genotype;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.core.io.NumberOutput;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
+import org.dasgrid.core.render.JsonOutput;
 import org.junit.jupiter.api.Test;
 
 class AfTextsTest {
@@ -29,15 +33,24 @@ class AfTextsTest {
       int ac = (int) (k >>> 32);
       int an = (int) k;
       int end = texts.copyText(ac, an, dst, 7);
-      assertThat(new String(dst, 7, end - 7, StandardCharsets.US_ASCII))
-          .isEqualTo(NumberOutput.toString((double) ac / an, true));
+      assertThat(new String(dst, 7, end - 7, StandardCharsets.US_ASCII)).isEqualTo(generatorWrites((double) ac / an));
     }
     assertThat(texts.copyText(3, 0, dst, 0)).isEqualTo(-1);
     assertThat(texts.copyText(1, 7, dst, 0)).isEqualTo(-1);
     assertThat(texts.copyText(6_000, 5_000, dst, 0)).isEqualTo(-1);
     // four entries of 32 bytes per pair at most (the table is kept at most half full)
     assertThat(texts.heapBytes()).isLessThan(4L * AfTexts.ENTRY * added.size());
-    assertThat(AfTexts.MAX_TEXT).isEqualTo(VariantAnswer.Cursor.AF_TEXT_ROOM);
+  }
+
+  /** What a Jackson generator of the JSON writers' factory writes for {@code v}. */
+  private static String generatorWrites(double v) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (JsonGenerator g = JsonOutput.generator(out)) {
+      g.writeNumber(v);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toString(StandardCharsets.US_ASCII);
   }
 
   @Test
@@ -55,5 +68,6 @@ class AfTextsTest {
     assertThat(none.size()).isZero();
     assertThat(none.copyText(1, 2, new byte[32], 0)).isEqualTo(-1);
     assertThat(AfTexts.format(1, 3)).isEqualTo("0.3333333333333333".getBytes(StandardCharsets.US_ASCII));
+    assertThat(AfTexts.format(1, 5_000)).isEqualTo("2.0E-4".getBytes(StandardCharsets.US_ASCII));
   }
 }

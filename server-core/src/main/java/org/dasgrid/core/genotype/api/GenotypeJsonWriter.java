@@ -189,8 +189,8 @@ public final class GenotypeJsonWriter {
         if (v.an() == 0) {
           json.putNull();
         } else {
-          // made at load in the writer's format, when the source has it
-          if (!JsonBytes.FAST_DOUBLES || !json.putAfText(v)) {
+          // made at load, by the same formatter, when the source has it
+          if (!json.putAfText(v)) {
             json.putDouble((double) v.ac() / v.an()); // VariantRow.af()
           }
         }

@@ -2,7 +2,6 @@ package org.dasgrid.core.genotype.api;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.io.NumberOutput;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -21,8 +20,8 @@ import org.dasgrid.core.render.JsonOutput;
  * answers, byte for byte what a Jackson generator of {@link JsonOutput#factory()} writes for them, without its
  * per-value bookkeeping. Strings are escaped with the factory's own escapes (looked up once per ASCII
  * character; text with other characters is handed to Jackson whole), numbers by Jackson's own {@link
- * NumberOutput} (ints and longs straight into the buffer, doubles through the same Schubfach writer the
- * generator uses). The caller writes the structure (braces, commas, field names). Used by one thread.
+ * NumberOutput} (ints and longs straight into the buffer, doubles as {@link JsonOutput#number} gives them, the
+ * generators' own text). The caller writes the structure (braces, commas, field names). Used by one thread.
  *
  * <p>Two ways to write: the checked methods ({@code raw}, {@code number}, {@code string}...) make room for
  * each piece; the {@code put} methods do not, for a hot loop that {@link #reserve}s room for a whole row at
@@ -30,8 +29,6 @@ import org.dasgrid.core.render.JsonOutput;
  */
 final class JsonBytes {
   private static final JsonFactory FACTORY = JsonOutput.factory();
-  /** Whether the factory writes doubles with Schubfach (the format of the engine's af texts). */
-  static final boolean FAST_DOUBLES = FACTORY.isEnabled(StreamWriteFeature.USE_FAST_DOUBLE_WRITER);
   /** What the factory writes for each ASCII character inside a string; null: the character itself. */
   private static final byte[][] ESCAPES = new byte[128][];
   /** Bytes written as they are inside a string: ASCII without an escape. */
@@ -217,7 +214,7 @@ final class JsonBytes {
 
   /** As the generator writes a double; needs {@link #MAX_DOUBLE} bytes of room. */
   void putDouble(double v) {
-    String s = NumberOutput.toString(v, FAST_DOUBLES);
+    String s = JsonOutput.number(v);
     byte[] o = buf;
     int p = n;
     for (int i = 0, len = s.length(); i < len; i++) {

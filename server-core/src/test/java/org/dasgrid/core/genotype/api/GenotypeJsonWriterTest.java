@@ -152,7 +152,6 @@ class GenotypeJsonWriterTest {
       }
     }
     assertThat(withText).isGreaterThan(2_000);
-    assertThat(JsonBytes.FAST_DOUBLES).isTrue();
   }
 
   @Test
