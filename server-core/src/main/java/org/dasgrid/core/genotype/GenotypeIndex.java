@@ -350,13 +350,13 @@ final class GenotypeIndex implements GenotypeQueries {
     }
   }
 
-  /** Growing arrays of matched rows and their counts. */
   /** Where {@link #add} puts a matched row and its counts. */
   @FunctionalInterface
   private interface CountsSink {
     void add(int contig, int r, int het, int hom, int ac, int an);
   }
 
+  /** Growing arrays of matched rows and their counts. */
   private static final class Collector implements CountsSink {
     int size;
     int[] contig = new int[16];

@@ -1,7 +1,6 @@
 package org.dasgrid.core.render;
 
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
@@ -43,12 +42,6 @@ final class PlainMarkup {
     ensure(len);
     markup.getChars(0, len, buf, n);
     n += len;
-    return this;
-  }
-
-  PlainMarkup raw(char c) {
-    ensure(1);
-    buf[n++] = c;
     return this;
   }
 
@@ -129,7 +122,7 @@ final class PlainMarkup {
       w.flush();
       return out.toString();
     } catch (XMLStreamException e) {
-      throw new UncheckedIOException(new java.io.IOException(e));
+      throw new IllegalStateException("Woodstox cannot write " + (int) c, e);
     }
   }
 

@@ -40,12 +40,12 @@ class PlainMarkupTest {
     int[] edges = {0, 1, -1, 9, 10, 99, 100, 999_999_999, 1_000_000_000, Integer.MAX_VALUE, Integer.MIN_VALUE,
         Integer.MIN_VALUE + 1};
     for (int v : edges) {
-      m.number(v).raw(',');
+      m.number(v).raw(",");
       expected.append(v).append(',');
     }
     for (int i = 0; i < 10_000; i++) {
       int v = rnd.nextInt() >> rnd.nextInt(32);
-      m.number(v).raw(',');
+      m.number(v).raw(",");
       expected.append(v).append(',');
     }
     assertThat(new String(m.chars(), 0, m.length())).isEqualTo(expected.toString());
