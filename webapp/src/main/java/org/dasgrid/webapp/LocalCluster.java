@@ -97,7 +97,8 @@ final class LocalCluster {
       }
     }
     ClusterConfig cc = cfg.clusterConfig().orElseThrow();
-    List<String> down = awaitSeeingEachOther(nodes, running, 3L * cc.probeIntervalMs() + 10_000);
+    long waitMs = 3L * cc.probeIntervalMs() + 10_000;
+    List<String> down = awaitSeeingEachOther(nodes, running, waitMs);
     for (Map.Entry<String, Process> e : running.entrySet()) {
       if (!e.getValue().isAlive()) {
         out.println("local cluster: node " + e.getKey() + " exited with " + e.getValue().exitValue()
@@ -105,10 +106,10 @@ final class LocalCluster {
         return 1;
       }
     }
-    if (!down.isEmpty()) {
-      out.println("local cluster: still marked down: " + String.join(", ", down));
-    }
-    out.println("local cluster ready:");
+    // "ready" only when it is true: otherwise say what is still down, and that asking it fails for now
+    out.println(down.isEmpty() ? "local cluster ready:"
+        : "local cluster started, but after " + waitMs / 1000 + " s still " + String.join(", ", down)
+            + " (questions needing those nodes fail until a probe finds them up):");
     for (NodeLaunch n : nodes) {
       out.println("  " + n.id() + "  http://127.0.0.1:" + n.httpPort() + "/das   gRPC 127.0.0.1:" + n.grpcPort()
           + "   pid " + running.get(n.id()).pid());

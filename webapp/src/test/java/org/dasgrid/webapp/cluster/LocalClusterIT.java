@@ -62,6 +62,7 @@ class LocalClusterIT {
         }
       }
       assertThat(nodePids).as("output: %s", lines).hasSize(2);
+      assertThat(lines).as("each node sees the other up before the launcher says so").contains("local cluster ready:");
       assertThat(lines).anyMatch(l -> l.startsWith("[a] gRPC sidecar on 127.0.0.1:" + grpc[0]));
       // node a answers for V, which only b holds
       Http.Response r = Http.get("http://127.0.0.1:" + http[0] + "/das/ce/features?segment=V");
