@@ -4,68 +4,78 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
 import org.dasgrid.core.render.JsonOutput;
 
 /**
- * The allele frequency AC/AN as decimal text, made once at load for every (AC, AN) pair of the whole cohort:
- * the text the JSON writers give it ({@link JsonOutput#number}: Schubfach's shortest decimal that reads back
- * as the same double). Formatting a double was half of the server's CPU for a long whole-cohort
- * answer (3,896 rows of BRCA2, nearly every one with its own AC/AN); a cohort has far fewer distinct pairs
- * than rows (AN varies only with missing calls), so the texts cost little memory.
+ * The whole-cohort allele frequency AC/AN of every row of one contig as decimal text, made once at load: the
+ * text the JSON writers give it ({@link JsonOutput#number}: Schubfach's shortest decimal that reads back as
+ * the same double). Formatting a double was half of the server's CPU for a long whole-cohort answer (3,896
+ * rows of BRCA2, nearly every one with its own AC/AN).
  *
- * <p>An open-addressing table keyed by {@code AC << 32 | AN} in one byte array of {@value #ENTRY}-byte
- * entries — the key, the text's length and the text — so that a lookup reads one cache line (a first version
- * with the texts as separate arrays read three, and was no faster than formatting). Pairs it does not hold
- * (a virtual cohort's) are left to the writer to format. Immutable after construction; safe to share
- * between threads.
+ * <p>The texts are kept in row order, {@value #ROW} bytes a row — the length, then the characters four bits
+ * each — so a long answer reads them as it reads the rows, one cache line every five rows. A first version
+ * kept one text per distinct (AC, AN) pair in a hash table (8 MB on 1,000,000 sites): memory was about the
+ * same, but every row cost a cache miss into the table, a third of the server's CPU for that answer.
+ * Immutable after construction; safe to share between threads.
  */
 final class AfTexts {
-  /** Pairs kept at most; beyond it the rest are formatted per answer (bounds memory: 64 MB at most). */
-  static final int MAX_PAIRS = 1 << 20;
-  /** The longest text kept: what a cursor's caller makes room for. */
-  static final int MAX_TEXT = VariantAnswer.Cursor.AF_TEXT_ROOM;
-  /** Bytes per entry: an 8-byte key, a length byte and the text; 32, two entries to a cache line. */
-  static final int ENTRY = 9 + MAX_TEXT;
-  static final AfTexts NONE = new AfTexts(new byte[ENTRY], 0, 0);
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
-  private final byte[] table;
-  private final int mask;
-  private final int size;
-
-  private AfTexts(byte[] table, int mask, int size) {
-    this.table = table;
-    this.mask = mask;
-    this.size = size;
-  }
-
   /**
-   * Copies the text of {@code ac / an} into {@code dst} from {@code at} (which must have {@value #MAX_TEXT}
-   * bytes of room) and returns where it ends; -1, writing nothing, if this table does not hold the pair.
+   * The longest text kept (a frequency between 0 and 1 takes at most 21 characters): what a cursor's caller
+   * makes room for. Longer ones are not kept.
    */
-  int copyText(int ac, int an, byte[] dst, int at) {
-    long k = key(ac, an);
-    byte[] t = table;
-    for (int i = slot(k, mask); ; i = (i + 1) & mask) {
-      int e = i * ENTRY;
-      long x = (long) LONGS.get(t, e);
-      if (x == k) {
-        int len = t[e + 8];
-        System.arraycopy(t, e + 9, dst, at, len);
-        return at + len;
-      }
-      if (x == 0) {
-        return -1;
-      }
+  static final int MAX_TEXT = VariantAnswer.Cursor.AF_TEXT_ROOM;
+  /** Bytes per row: a length byte and {@value #MAX_TEXT} four-bit characters. */
+  static final int ROW = 1 + (MAX_TEXT + 1) / 2;
+  /** The characters a frequency's text is made of, by their four-bit code. */
+  private static final byte[] ALPHABET = "0123456789.E-".getBytes(StandardCharsets.US_ASCII);
+  /** Four-bit code + 1 of each ASCII character ({@code 0}: not in the alphabet). */
+  private static final byte[] CODES = new byte[128];
+  /** The two characters a packed byte stands for, as a little-endian pair (low nibble first). */
+  private static final short[] PAIRS = new short[256];
+  private static final VarHandle SHORTS =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  static final AfTexts NONE = new AfTexts(new byte[0]);
+
+  static {
+    for (int i = 0; i < ALPHABET.length; i++) {
+      CODES[ALPHABET[i]] = (byte) (i + 1);
+    }
+    for (int b = 0; b < 256; b++) {
+      int lo = b & 0xF;
+      int hi = b >>> 4;
+      byte first = lo < ALPHABET.length ? ALPHABET[lo] : (byte) '?';
+      byte second = hi < ALPHABET.length ? ALPHABET[hi] : (byte) '?';
+      PAIRS[b] = (short) ((first & 0xFF) | (second & 0xFF) << 8);
     }
   }
 
-  int size() {
-    return size;
+  private final byte[] packed;
+
+  private AfTexts(byte[] packed) {
+    this.packed = packed;
+  }
+
+  /**
+   * Copies the text of row {@code r} into {@code dst} from {@code at} (which must have {@value #MAX_TEXT}
+   * bytes of room: characters go two at a time, so one byte past the text may be written) and returns where it ends; -1, writing nothing, if the row
+   * has none (no frequency, or counts the engine computes per answer).
+   */
+  int copyText(int r, byte[] dst, int at) {
+    int e = r * ROW;
+    int len = packed[e];
+    if (len == 0) {
+      return -1;
+    }
+    for (int i = 0; i < len; i += 2) {
+      SHORTS.set(dst, at + i, PAIRS[packed[e + 1 + (i >> 1)] & 0xFF]);
+    }
+    return at + len;
   }
 
   long heapBytes() {
-    return 16L + table.length + 32;
+    return 16L + 16 + packed.length;
   }
 
   /** The text the JSON writers give for {@code ac / an}. */
@@ -73,73 +83,48 @@ final class AfTexts {
     return JsonOutput.number((double) ac / an).getBytes(StandardCharsets.US_ASCII);
   }
 
-  /** A non-zero key: AN is never 0 for a pair with a frequency. */
-  private static long key(int ac, int an) {
-    return (long) ac << 32 | (an & 0xFFFFFFFFL);
-  }
-
-  private static int slot(long k, int mask) {
-    long h = k * 0x9E3779B97F4A7C15L;
-    return (int) (h >>> 40) & mask;
-  }
-
-  /** Collects the distinct pairs, then formats each once. Not thread-safe. */
+  /**
+   * Collects each row's whole-cohort AC and AN, in row order, formatting each distinct pair once. Not
+   * thread-safe.
+   */
   static final class Builder {
-    private long[] keys = new long[1 << 12];
-    private int size;
+    private final byte[] packed;
+    /** Packed texts by pair: a contig has far fewer distinct pairs than rows (AN varies only with missing calls). */
+    private final Map<Long, byte[]> made = new HashMap<>();
 
-    /** Adds a pair (ignored when AN is 0, which has no frequency, or when {@link #MAX_PAIRS} are held). */
-    void add(int ac, int an) {
-      if (an == 0 || size >= MAX_PAIRS) {
+    /** For {@code rows} rows; a row not given a pair has no text. */
+    Builder(int rows) {
+      this.packed = new byte[rows * ROW];
+    }
+
+    /** Row {@code r}'s pair (no text when AN is 0, which has no frequency). */
+    void set(int r, int ac, int an) {
+      if (an == 0) {
         return;
       }
-      if (insert(keys, key(ac, an))) {
-        size++;
-        if (size * 2 > keys.length) {
-          long[] bigger = new long[keys.length * 2];
-          for (long k : keys) {
-            if (k != 0) {
-              insert(bigger, k);
-            }
-          }
-          keys = bigger;
-        }
-      }
+      byte[] entry = made.computeIfAbsent((long) ac << 32 | (an & 0xFFFFFFFFL), k -> pack(format(ac, an)));
+      System.arraycopy(entry, 0, packed, r * ROW, ROW);
     }
 
     AfTexts build() {
-      if (size == 0) {
-        return NONE;
-      }
-      byte[] table = new byte[keys.length * ENTRY];
-      int held = 0;
-      for (int i = 0; i < keys.length; i++) {
-        long k = keys[i];
-        byte[] text = k == 0 ? null : format((int) (k >>> 32), (int) k);
-        // a text too long for an entry (none for a frequency between 0 and 1) is not kept: its slot stays
-        // empty, so a lookup of it, or of a key probed past it, answers -1 and the writer formats the value
-        if (text != null && text.length <= MAX_TEXT) {
-          int e = i * ENTRY;
-          LONGS.set(table, e, k);
-          table[e + 8] = (byte) text.length;
-          System.arraycopy(text, 0, table, e + 9, text.length);
-          held++;
-        }
-      }
-      return new AfTexts(table, keys.length - 1, held);
+      return new AfTexts(packed);
     }
 
-    private static boolean insert(long[] table, long k) {
-      int mask = table.length - 1;
-      for (int i = slot(k, mask); ; i = (i + 1) & mask) {
-        if (table[i] == k) {
-          return false;
-        }
-        if (table[i] == 0) {
-          table[i] = k;
-          return true;
-        }
+    /** A row's {@value #ROW} bytes; all zero (no text) for a text too long or with other characters. */
+    static byte[] pack(byte[] text) {
+      byte[] row = new byte[ROW];
+      if (text.length > MAX_TEXT) {
+        return row;
       }
+      for (int i = 0; i < text.length; i++) {
+        int code = text[i] < 0 ? 0 : CODES[text[i]];
+        if (code == 0) {
+          return new byte[ROW];
+        }
+        row[1 + (i >> 1)] |= (byte) ((code - 1) << ((i & 1) * 4));
+      }
+      row[0] = (byte) text.length;
+      return row;
     }
   }
 }

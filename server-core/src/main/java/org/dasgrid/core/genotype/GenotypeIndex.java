@@ -26,7 +26,8 @@ final class GenotypeIndex implements GenotypeQueries {
   private final SampleSets sets;
   private final Corrections fixes;
   private final SampleSelection everyone;
-  private final AfTexts afTexts;
+  /** Per contig, its rows' whole-cohort af texts. */
+  private final List<AfTexts> afTexts;
   private final GenotypeStats stats;
 
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
@@ -54,25 +55,30 @@ final class GenotypeIndex implements GenotypeQueries {
   }
 
   /** The af text of every row's whole-cohort AC/AN, counted as whole-cohort answers count them. */
-  private AfTexts cohortAfTexts() {
-    AfTexts.Builder texts = new AfTexts.Builder();
-    CountsSink sink = (contig, r, het, hom, ac, an) -> texts.add(ac, an);
+  private List<AfTexts> cohortAfTexts() {
+    List<AfTexts> texts = new ArrayList<>(contigs.size());
     for (int i = 0; i < contigs.size(); i++) {
       ContigRows c = contigs.get(i);
+      AfTexts.Builder b = new AfTexts.Builder(c.size);
+      CountsSink sink = (contig, r, het, hom, ac, an) -> b.set(r, ac, an);
       for (int r = 0; r < c.size; r++) {
         add(c, i, r, everyone, sink);
       }
+      texts.add(b.build());
     }
-    return texts.build();
+    return List.copyOf(texts);
   }
 
-  /** Copies the af text of {@code ac / an} if made at load (see {@link AfTexts#copyText}); -1 otherwise. */
-  int copyAfText(int ac, int an, byte[] dst, int at) {
-    return afTexts.copyText(ac, an, dst, at);
+  /** The whole-cohort af texts of a contig's rows (see {@link AfTexts#copyText}). */
+  AfTexts afTexts(int contig) {
+    return afTexts.get(contig);
   }
 
   private GenotypeStats computeStats(GenotypeIndexBuilder.Counts counts) {
-    long heap = sets.heapBytes() + fixes.heapBytes() + afTexts.heapBytes();
+    long heap = sets.heapBytes() + fixes.heapBytes();
+    for (AfTexts t : afTexts) {
+      heap += t.heapBytes();
+    }
     long[] forms = new long[4];
     for (ContigRows c : contigs) {
       heap += c.heapBytes();
@@ -128,7 +134,7 @@ final class GenotypeIndex implements GenotypeQueries {
     int limit = query.limitOrMax();
     Collector out = new Collector();
     if (limit == 0) {
-      return out.answer(this);
+      return out.answer(this, sel.isAll());
     }
     for (Plan p : plan(query.segments())) {
       ContigRows c = contigs.get(p.contig);
@@ -164,7 +170,7 @@ final class GenotypeIndex implements GenotypeQueries {
         break;
       }
     }
-    return out.answer(this);
+    return out.answer(this, sel.isAll());
   }
 
   @Override
@@ -386,8 +392,8 @@ final class GenotypeIndex implements GenotypeQueries {
       size++;
     }
 
-    VariantAnswer answer(GenotypeIndex index) {
-      return new IndexVariantAnswer(index, size, contig, row, het, hom, ac, an);
+    VariantAnswer answer(GenotypeIndex index, boolean wholeCohort) {
+      return new IndexVariantAnswer(index, wholeCohort, size, contig, row, het, hom, ac, an);
     }
   }
 }

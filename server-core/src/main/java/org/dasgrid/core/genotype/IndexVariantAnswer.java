@@ -3,6 +3,8 @@ package org.dasgrid.core.genotype;
 /** The engine's answer: its row numbers and the counts computed for the chosen samples. */
 final class IndexVariantAnswer implements VariantAnswer {
   private final GenotypeIndex index;
+  /** Whether the counts are the whole cohort's, so the rows' af texts made at load apply. */
+  private final boolean wholeCohort;
   private final int size;
   private final int[] contig;
   private final int[] row;
@@ -11,9 +13,10 @@ final class IndexVariantAnswer implements VariantAnswer {
   private final int[] ac;
   private final int[] an;
 
-  IndexVariantAnswer(GenotypeIndex index, int size, int[] contig, int[] row, int[] het, int[] hom, int[] ac,
+  IndexVariantAnswer(GenotypeIndex index, boolean wholeCohort, int size, int[] contig, int[] row, int[] het, int[] hom, int[] ac,
       int[] an) {
     this.index = index;
+    this.wholeCohort = wholeCohort;
     this.size = size;
     this.contig = contig;
     this.row = row;
@@ -44,6 +47,7 @@ final class IndexVariantAnswer implements VariantAnswer {
       private int contigNumber = -1;
       private ContigRows rows;
       private byte[] text;
+      private AfTexts afTexts;
       private int r;
       private int start;
 
@@ -58,6 +62,7 @@ final class IndexVariantAnswer implements VariantAnswer {
           contigNumber = contig[i];
           rows = index.contigRows(contigNumber);
           text = rows.textBytes();
+          afTexts = wholeCohort ? index.afTexts(contigNumber) : AfTexts.NONE;
         }
         r = row[i];
         start = rows.textStart(r);
@@ -117,7 +122,7 @@ final class IndexVariantAnswer implements VariantAnswer {
 
       @Override
       public int copyAfText(byte[] dst, int at) {
-        return index.copyAfText(ac[i], an[i], dst, at);
+        return wholeCohort ? afTexts.copyText(r, dst, at) : -1;
       }
     };
   }

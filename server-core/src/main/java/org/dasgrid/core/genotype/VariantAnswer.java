@@ -52,8 +52,8 @@ public interface VariantAnswer {
 
     int an();
 
-    /** The most bytes {@link #copyAfText} writes. */
-    int AF_TEXT_ROOM = 23;
+    /** The most bytes {@link #copyAfText} writes (it may write past the end it returns, within this room). */
+    int AF_TEXT_ROOM = 22;
 
     /**
      * Copies the row's af ({@code ac / an}) as the decimal text the JSON writers give it — the shortest that

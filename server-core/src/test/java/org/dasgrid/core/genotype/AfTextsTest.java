@@ -7,39 +7,54 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.SplittableRandom;
 import org.dasgrid.core.render.JsonOutput;
 import org.junit.jupiter.api.Test;
 
 class AfTextsTest {
   @Test
-  void holdsTheSchubfachTextOfEveryPairAddedAndNothingElse() {
+  void holdsTheSchubfachTextOfEachRowsPairInRowOrder() {
     SplittableRandom rnd = new SplittableRandom(23);
-    AfTexts.Builder b = new AfTexts.Builder();
-    Set<Long> added = new HashSet<>();
-    for (int i = 0; i < 200_000; i++) {
-      int an = 4_900 + rnd.nextInt(109);
-      int ac = rnd.nextInt(4) == 0 ? rnd.nextInt(an + 1) : rnd.nextInt(40);
-      b.add(ac, an);
-      added.add((long) ac << 32 | an);
+    int rows = 200_000;
+    AfTexts.Builder b = new AfTexts.Builder(rows);
+    int[] acs = new int[rows];
+    int[] ans = new int[rows];
+    for (int r = 0; r < rows; r++) {
+      if (r % 97 == 5) {
+        continue; // a row given no pair has no text
+      }
+      int an = r % 101 == 7 ? 0 : 4_900 + rnd.nextInt(109);
+      int ac = an == 0 ? 3 : rnd.nextInt(4) == 0 ? rnd.nextInt(an + 1) : rnd.nextInt(40);
+      acs[r] = ac;
+      ans[r] = an;
+      b.set(r, ac, an);
     }
-    b.add(3, 0); // no frequency: not kept
     AfTexts texts = b.build();
-    assertThat(texts.size()).isEqualTo(added.size());
     byte[] dst = new byte[40];
-    for (long k : added) {
-      int ac = (int) (k >>> 32);
-      int an = (int) k;
-      int end = texts.copyText(ac, an, dst, 7);
-      assertThat(new String(dst, 7, end - 7, StandardCharsets.US_ASCII)).isEqualTo(generatorWrites((double) ac / an));
+    for (int r = 0; r < rows; r++) {
+      java.util.Arrays.fill(dst, (byte) '#');
+      int end = texts.copyText(r, dst, 7);
+      if (ans[r] == 0) { // no pair, or AN 0 (no frequency)
+        assertThat(end).isEqualTo(-1);
+        assertThat(dst).containsOnly((byte) '#');
+        continue;
+      }
+      String text = generatorWrites((double) acs[r] / ans[r]);
+      assertThat(new String(dst, 7, end - 7, StandardCharsets.US_ASCII)).isEqualTo(text);
+      // characters go two at a time: at most one byte past the text, within MAX_TEXT of the start
+      for (int i = 7 + AfTexts.MAX_TEXT; i < dst.length; i++) {
+        assertThat(dst[i]).isEqualTo((byte) '#');
+      }
     }
-    assertThat(texts.copyText(3, 0, dst, 0)).isEqualTo(-1);
-    assertThat(texts.copyText(1, 7, dst, 0)).isEqualTo(-1);
-    assertThat(texts.copyText(6_000, 5_000, dst, 0)).isEqualTo(-1);
-    // four entries of 32 bytes per pair at most (the table is kept at most half full)
-    assertThat(texts.heapBytes()).isLessThan(4L * AfTexts.ENTRY * added.size());
+    assertThat(texts.heapBytes()).isLessThanOrEqualTo(32L + (long) AfTexts.ROW * rows);
+  }
+
+  @Test
+  void aTextTooLongOrOutsideTheAlphabetIsNotKept() {
+    byte[] none = new byte[AfTexts.ROW];
+    assertThat(AfTexts.Builder.pack("0.12345678901234567890123".getBytes(StandardCharsets.US_ASCII))).isEqualTo(none);
+    assertThat(AfTexts.Builder.pack("NaN".getBytes(StandardCharsets.US_ASCII))).isEqualTo(none);
+    assertThat(AfTexts.Builder.pack("0.5".getBytes(StandardCharsets.US_ASCII))[0]).isEqualTo((byte) 3);
   }
 
   /** What a Jackson generator of the JSON writers' factory writes for {@code v}. */
@@ -58,16 +73,16 @@ class AfTextsTest {
     SplittableRandom rnd = new SplittableRandom(29);
     for (int i = 0; i < 100_000; i++) {
       int an = 1 + rnd.nextInt(rnd.nextBoolean() ? 10_000 : 2_000_000);
-      assertThat(AfTexts.format(rnd.nextInt(an + 1), an).length).isLessThanOrEqualTo(AfTexts.MAX_TEXT);
+      byte[] text = AfTexts.format(rnd.nextInt(an + 1), an);
+      assertThat(text.length).isLessThanOrEqualTo(AfTexts.MAX_TEXT);
+      assertThat(AfTexts.Builder.pack(text)[0]).isEqualTo((byte) text.length);
     }
   }
 
   @Test
-  void anEmptyTableHoldsNothing() {
-    AfTexts none = new AfTexts.Builder().build();
-    assertThat(none.size()).isZero();
-    assertThat(none.copyText(1, 2, new byte[32], 0)).isEqualTo(-1);
+  void formatsAsTheJsonWritersDo() {
     assertThat(AfTexts.format(1, 3)).isEqualTo("0.3333333333333333".getBytes(StandardCharsets.US_ASCII));
     assertThat(AfTexts.format(1, 5_000)).isEqualTo("2.0E-4".getBytes(StandardCharsets.US_ASCII));
+    assertThat(AfTexts.format(5_000, 5_000)).isEqualTo("1.0".getBytes(StandardCharsets.US_ASCII));
   }
 }
