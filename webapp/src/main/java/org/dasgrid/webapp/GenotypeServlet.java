@@ -3,7 +3,6 @@ package org.dasgrid.webapp;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -140,7 +139,8 @@ final class GenotypeServlet extends HttpServlet {
         resp.setHeader("Content-Encoding", "gzip");
         return new FastGzip(resp.getOutputStream());
       }
-      return new BufferedOutputStream(resp.getOutputStream(), DasServlet.BUFFER);
+      // the writer sends its bytes in pieces of up to 64 KB: another buffer would only copy them once more
+      return resp.getOutputStream();
     });
     GenotypeJsonWriter.write(result, ndjson, report, timer, body);
     body.finish();
