@@ -15,6 +15,8 @@ import java.util.Arrays;
  */
 final class ContigRows {
   static final int LONG_SPAN = 1024;
+  /** A part length that says: look for the tab. */
+  private static final int LONG_PART = 255;
   /** A row without whole-cohort counts: het and hom both 65,535, which no cohort that has them can hold. */
   static final long NO_COUNTS = -1L;
   /** Rows per block of precomputed per-sample counts; at most 255, so a count fits a byte. */
@@ -33,6 +35,12 @@ final class ContigRows {
   final byte[] ploidy;
   private final int[] textStart;
   private final byte[] text;
+  /**
+   * Per row, the byte lengths of its ID and REF ({@link #LONG_PART} when longer than 254), so that a writer
+   * copies the three parts without first looking for the tabs between them.
+   */
+  private final byte[] idLength;
+  private final byte[] refLength;
   private final int[] longRows;
   /**
    * Per row, its counts over the whole cohort, so whole-cohort answers read one long per row instead of the
@@ -64,6 +72,13 @@ final class ContigRows {
     this.ploidy = ploidy;
     this.textStart = textStart;
     this.text = text;
+    this.idLength = new byte[size];
+    this.refLength = new byte[size];
+    for (int r = 0; r < size; r++) {
+      int idEnd = tabFrom(textStart[r]);
+      idLength[r] = partLength(idEnd - textStart[r]);
+      refLength[r] = partLength(tabFrom(idEnd + 1) - idEnd - 1);
+    }
     IntList longOnes = new IntList();
     for (int r = 0; r < size; r++) {
       if ((long) end[r] - pos[r] >= LONG_SPAN) {
@@ -291,6 +306,29 @@ final class ContigRows {
     return textStart[row + 1];
   }
 
+  /** Where the row's ID ends in {@link #textBytes} (at the tab before REF). */
+  int idEnd(int row) {
+    int length = idLength[row] & 0xFF;
+    return length != LONG_PART ? textStart[row] + length : tabFrom(textStart[row]);
+  }
+
+  /** Where the row's REF ends (at the tab before ALT), given {@link #idEnd}. */
+  int refEnd(int row, int idEnd) {
+    int length = refLength[row] & 0xFF;
+    return length != LONG_PART ? idEnd + 1 + length : tabFrom(idEnd + 1);
+  }
+
+  private int tabFrom(int i) {
+    while (text[i] != '\t') {
+      i++;
+    }
+    return i;
+  }
+
+  private static byte partLength(int length) {
+    return (byte) Math.min(length, LONG_PART);
+  }
+
   /** ID, REF and ALT of a row. */
   String[] text(int row) {
     int from = textStart[row];
@@ -319,7 +357,7 @@ final class ContigRows {
       blocks += 8 + (hetBlocks[b] == null ? 0 : 2L * (16 + hetBlocks[b].length));
     }
     long counts = cohortCounts == null ? 0 : 16 + 8L * size;
-    return 7L * 16 + size * (6L * 4 + 1) + textStart.length * 4L + text.length + longRows.length * 4L + 64 + blocks
+    return 9L * 16 + size * (6L * 4 + 3) + textStart.length * 4L + text.length + longRows.length * 4L + 64 + blocks
         + counts;
   }
 }

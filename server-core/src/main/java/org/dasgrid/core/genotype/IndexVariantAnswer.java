@@ -95,6 +95,16 @@ final class IndexVariantAnswer implements VariantAnswer {
       }
 
       @Override
+      public int idEnd() {
+        return rows.idEnd(r);
+      }
+
+      @Override
+      public int refEnd(int idEnd) {
+        return rows.refEnd(r, idEnd);
+      }
+
+      @Override
       public boolean hasId() {
         // the engine stores "." for a site without ID (GenotypeIndexBuilder.startSite)
         return text[start] != '.' || text[start + 1] != '\t';

@@ -42,6 +42,26 @@ public interface VariantAnswer {
 
     int textEnd();
 
+    /** Where the ID part of {@link #text} ends: at the tab before REF. */
+    default int idEnd() {
+      byte[] t = text();
+      int i = textStart();
+      while (t[i] != '\t') {
+        i++;
+      }
+      return i;
+    }
+
+    /** Where the REF part of {@link #text} ends, given {@link #idEnd}: at the tab before ALT. */
+    default int refEnd(int idEnd) {
+      byte[] t = text();
+      int i = idEnd + 1;
+      while (t[i] != '\t') {
+        i++;
+      }
+      return i;
+    }
+
     boolean hasId();
 
     int het();

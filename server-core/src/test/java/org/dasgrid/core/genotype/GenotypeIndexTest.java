@@ -2,6 +2,7 @@ package org.dasgrid.core.genotype;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -266,6 +267,48 @@ class GenotypeIndexTest {
     VariantAnswer a = e.variants(q);
     assertThat(IntStream.range(0, a.size()).mapToObj(i -> a.get(i).id().orElse("")).toList())
         .containsExactly("del", "snv");
+  }
+
+  /** The cursor's part ends come from lengths stored at load, up to 254 bytes, and from the tabs beyond. */
+  @Test
+  void theCursorFindsWhereIdAndRefEndAtEveryLength() {
+    GenotypeIndexBuilder b = new GenotypeIndexBuilder(List.of("a", "b"));
+    int[] lengths = {1, 2, 253, 254, 255, 256, 1_000};
+    int pos = 1;
+    for (int idLength : lengths) {
+      for (int refLength : lengths) {
+        b.startSite("1", pos, pos + refLength - 1, "r".repeat(idLength), "A".repeat(refLength), List.of("G", "TT"));
+        b.diploid(0, 1, 2);
+        b.endSite();
+        pos += 2_000;
+      }
+    }
+    b.startSite("1", pos, pos, ".", "C", List.of("G")); // no ID: "." is stored
+    b.diploid(1, 0, 1);
+    b.endSite();
+    GenotypeQueries e = b.build();
+    VariantAnswer a = e.variants(new GenotypeQuery(List.of(new Segment("1", 1, Integer.MAX_VALUE)), Zygosity.ANY,
+        e.allSamples(), OptionalInt.empty()));
+    assertThat(a.size()).isEqualTo(2 * lengths.length * lengths.length + 1);
+    VariantAnswer.Cursor v = a.cursor();
+    VariantAnswer.Cursor scanning = VariantAnswer.of(IntStream.range(0, a.size()).mapToObj(a::get).toList()).cursor();
+    int rows = 0;
+    while (v.next()) {
+      assertThat(scanning.next()).isTrue();
+      VariantRow row = a.get(rows++);
+      int idEnd = v.idEnd();
+      int refEnd = v.refEnd(idEnd);
+      assertThat(new String(v.text(), v.textStart(), idEnd - v.textStart(), StandardCharsets.UTF_8))
+          .isEqualTo(row.id().orElse("."));
+      assertThat(new String(v.text(), idEnd + 1, refEnd - idEnd - 1, StandardCharsets.UTF_8)).isEqualTo(row.ref());
+      assertThat(new String(v.text(), refEnd + 1, v.textEnd() - refEnd - 1, StandardCharsets.UTF_8))
+          .isEqualTo(row.alt());
+      // the scanning defaults, on the same row made into a VariantRow, agree
+      int scannedId = scanning.idEnd();
+      assertThat(scannedId - scanning.textStart()).isEqualTo(idEnd - v.textStart());
+      assertThat(scanning.refEnd(scannedId) - scannedId).isEqualTo(refEnd - idEnd);
+    }
+    assertThat(rows).isEqualTo(a.size());
   }
 
   @Test

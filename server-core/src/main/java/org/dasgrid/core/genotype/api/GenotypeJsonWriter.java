@@ -142,65 +142,54 @@ public final class GenotypeJsonWriter {
       byte[] text = v.text();
       int start = v.textStart();
       int end = v.textEnd();
-      // one pass: the two tabs that end ID and REF, and whether any byte needs more than a copy
-      int idEnd = -1;
-      int refEnd = -1;
-      boolean plain = true;
-      for (int i = start; i < end; i++) {
-        byte c = text[i];
-        if (!JsonBytes.isPlain(c)) {
-          if (c == '\t' && refEnd < 0) {
-            if (idEnd < 0) {
-              idEnd = i;
-            } else {
-              refEnd = i;
-            }
-          } else {
-            plain = false;
-          }
-        }
-      }
+      int idEnd = v.idEnd();
+      int refEnd = v.refEnd(idEnd);
       char separator = rows++ == 0 ? 0 : ndjson ? '\n' : ',';
-      if (plain && json.reserve(1 + rowStart.length + ROW_ROOM + (end - start))) {
+      if (json.reserve(1 + rowStart.length + ROW_ROOM + (end - start))) {
+        // written as it is; if a byte of its text is not plain, taken back and written piecewise below
+        int mark = json.mark();
         if (separator != 0) {
           json.put(separator);
         }
         json.put(rowStart);
         json.putInt(v.pos());
         json.putName(REF);
-        json.putPlain(text, idEnd + 1, refEnd);
+        boolean plain = json.putPlain(text, idEnd + 1, refEnd);
         json.putName(ALT);
-        json.putPlain(text, refEnd + 1, end);
+        plain &= json.putPlain(text, refEnd + 1, end);
         json.putName(ID);
         if (v.hasId()) {
-          json.putPlain(text, start, idEnd);
+          plain &= json.putPlain(text, start, idEnd);
         } else {
           json.putNull();
         }
-        json.putName(HET);
-        json.putInt(v.het());
-        json.putName(HOM);
-        json.putInt(v.hom());
-        json.putName(AC);
-        json.putInt(v.ac());
-        json.putName(AN);
-        json.putInt(v.an());
-        json.putName(AF);
-        if (v.an() == 0) {
-          json.putNull();
-        } else {
-          // made at load, by the same formatter, when the source has it
-          if (!json.putAfText(v)) {
-            json.putDouble((double) v.ac() / v.an()); // VariantRow.af()
+        if (plain) {
+          json.putName(HET);
+          json.putInt(v.het());
+          json.putName(HOM);
+          json.putInt(v.hom());
+          json.putName(AC);
+          json.putInt(v.ac());
+          json.putName(AN);
+          json.putInt(v.an());
+          json.putName(AF);
+          if (v.an() == 0) {
+            json.putNull();
+          } else {
+            // made at load, by the same formatter, when the source has it
+            if (!json.putAfText(v)) {
+              json.putDouble((double) v.ac() / v.an()); // VariantRow.af()
+            }
           }
+          json.put('}');
+          continue;
         }
-        json.put('}');
-      } else {
-        if (separator != 0) {
-          json.raw(separator);
-        }
-        rowPiecewise(v, rowStart, idEnd, refEnd, json);
+        json.reset(mark);
       }
+      if (separator != 0) {
+        json.raw(separator);
+      }
+      rowPiecewise(v, rowStart, idEnd, refEnd, json);
     }
     finishRows(ndjson, rows, json);
   }

@@ -255,16 +255,33 @@ final class JsonBytes {
     n = p;
   }
 
-  /** A JSON string of bytes that are all {@link #isPlain}; needs 2 + length of room. */
-  void putPlain(byte[] b, int from, int to) {
+  /**
+   * A JSON string of bytes {@code b[from, to)} copied as they are; returns whether they all were {@link
+   * #isPlain} (if not, what it wrote is wrong: {@link #reset} to before it). Needs 2 + length of room.
+   */
+  boolean putPlain(byte[] b, int from, int to) {
     byte[] o = buf;
     int p = n;
     o[p++] = '"';
+    boolean plain = true;
     for (int i = from; i < to; i++) {
-      o[p++] = b[i];
+      byte c = b[i];
+      o[p++] = c;
+      plain &= PLAIN[c & 0xFF];
     }
     o[p++] = '"';
     n = p;
+    return plain;
+  }
+
+  /** Where the next byte goes, for {@link #reset}. */
+  int mark() {
+    return n;
+  }
+
+  /** Takes back what was put since {@link #mark} (nothing may have been written out since: no {@link #reserve}). */
+  void reset(int mark) {
+    n = mark;
   }
 
   /** Whether the byte stands for itself inside a JSON string (ASCII, not escaped). */
