@@ -41,6 +41,12 @@ final class ContigRows {
    */
   private final byte[] idLength;
   private final byte[] refLength;
+  /**
+   * One bit per row: whether any sample is het (hom) for it, so a whole-cohort scan of a gene skips the rows
+   * nobody carries 64 at a time instead of reading each one's set handle.
+   */
+  private final long[] anyHet;
+  private final long[] anyHom;
   private final int[] longRows;
   /**
    * Per row, its counts over the whole cohort, so whole-cohort answers read one long per row instead of the
@@ -72,6 +78,8 @@ final class ContigRows {
     this.ploidy = ploidy;
     this.textStart = textStart;
     this.text = text;
+    this.anyHet = nonEmpty(het, size);
+    this.anyHom = nonEmpty(hom, size);
     this.idLength = new byte[size];
     this.refLength = new byte[size];
     for (int r = 0; r < size; r++) {
@@ -318,6 +326,61 @@ final class ContigRows {
     return length != LONG_PART ? idEnd + 1 + length : tabFrom(idEnd + 1);
   }
 
+  private static long[] nonEmpty(int[] sets, int size) {
+    long[] bits = new long[(size + 63) >>> 6];
+    for (int r = 0; r < size; r++) {
+      if (sets[r] != SampleSets.EMPTY) {
+        bits[r >>> 6] |= 1L << r;
+      }
+    }
+    return bits;
+  }
+
+  /**
+   * The first row in {@code [from, to)} at or after {@code from} for which some sample is het (if {@code het})
+   * or hom (if {@code hom}); {@code to} if none.
+   */
+  int nextCarried(int from, int to, boolean het, boolean hom) {
+    if (from >= to) {
+      return to;
+    }
+    int w = from >>> 6;
+    long bits = word(w, het, hom) & (-1L << from);
+    int last = (to - 1) >>> 6;
+    while (bits == 0) {
+      if (++w > last) {
+        return to;
+      }
+      bits = word(w, het, hom);
+    }
+    return Math.min(to, (w << 6) + Long.numberOfTrailingZeros(bits));
+  }
+
+  /** How many rows in {@code [from, to)} some sample is het (if {@code het}) or hom (if {@code hom}) for. */
+  int countCarried(int from, int to, boolean het, boolean hom) {
+    if (from >= to) {
+      return 0;
+    }
+    int first = from >>> 6;
+    int last = (to - 1) >>> 6;
+    int n = 0;
+    for (int w = first; w <= last; w++) {
+      long bits = word(w, het, hom);
+      if (w == first) {
+        bits &= -1L << from;
+      }
+      if (w == last) {
+        bits &= -1L >>> (63 - ((to - 1) & 63));
+      }
+      n += Long.bitCount(bits);
+    }
+    return n;
+  }
+
+  private long word(int w, boolean het, boolean hom) {
+    return (het ? anyHet[w] : 0) | (hom ? anyHom[w] : 0);
+  }
+
   private int tabFrom(int i) {
     while (text[i] != '\t') {
       i++;
@@ -357,7 +420,7 @@ final class ContigRows {
       blocks += 8 + (hetBlocks[b] == null ? 0 : 2L * (16 + hetBlocks[b].length));
     }
     long counts = cohortCounts == null ? 0 : 16 + 8L * size;
-    return 9L * 16 + size * (6L * 4 + 3) + textStart.length * 4L + text.length + longRows.length * 4L + 64 + blocks
+    return 11L * 16 + size * (6L * 4 + 3) + 2L * 8 * ((size + 63) >>> 6) + textStart.length * 4L + text.length + longRows.length * 4L + 64 + blocks
         + counts;
   }
 }

@@ -153,14 +153,14 @@ final class GenotypeIndex implements GenotypeQueries {
           if (!sel.isAll()) {
             return ContigRows.RowVisitor.super.visitRun(from, to);
           }
-          int[] het = z.includesHet() ? c.het : null;
-          int[] hom = z.includesHom() ? c.hom : null;
-          for (int r = from; r < to; r++) {
-            if (het != null && het[r] != SampleSets.EMPTY || hom != null && hom[r] != SampleSets.EMPTY) {
-              add(c, p.contig, r, sel, out);
-              if (out.size >= limit) {
-                return false;
-              }
+          boolean het = z.includesHet();
+          boolean hom = z.includesHom();
+          // sized once: a long answer's arrays are not grown and copied a dozen times
+          out.ensureRoom((int) Math.min((long) limit - out.size, c.countCarried(from, to, het, hom)));
+          for (int r = c.nextCarried(from, to, het, hom); r < to; r = c.nextCarried(r + 1, to, het, hom)) {
+            add(c, p.contig, r, sel, out);
+            if (out.size >= limit) {
+              return false;
             }
           }
           return true;
@@ -375,13 +375,7 @@ final class GenotypeIndex implements GenotypeQueries {
     @Override
     public void add(int c, int r, int h, int o, int a, int n) {
       if (size == row.length) {
-        int len = IntList.grow(size);
-        contig = Arrays.copyOf(contig, len);
-        row = Arrays.copyOf(row, len);
-        het = Arrays.copyOf(het, len);
-        hom = Arrays.copyOf(hom, len);
-        ac = Arrays.copyOf(ac, len);
-        an = Arrays.copyOf(an, len);
+        resize(IntList.grow(size));
       }
       contig[size] = c;
       row[size] = r;
@@ -390,6 +384,22 @@ final class GenotypeIndex implements GenotypeQueries {
       ac[size] = a;
       an[size] = n;
       size++;
+    }
+
+    /** Makes room for {@code more} rows beyond those held. */
+    void ensureRoom(int more) {
+      if (more > row.length - size) {
+        resize(size + more);
+      }
+    }
+
+    private void resize(int len) {
+      contig = Arrays.copyOf(contig, len);
+      row = Arrays.copyOf(row, len);
+      het = Arrays.copyOf(het, len);
+      hom = Arrays.copyOf(hom, len);
+      ac = Arrays.copyOf(ac, len);
+      an = Arrays.copyOf(an, len);
     }
 
     VariantAnswer answer(GenotypeIndex index, boolean wholeCohort) {
