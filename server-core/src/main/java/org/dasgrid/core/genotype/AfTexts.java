@@ -36,7 +36,6 @@ final class AfTexts {
   private static final short[] PAIRS = new short[256];
   private static final VarHandle SHORTS =
       MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-  static final AfTexts NONE = new AfTexts(new byte[0]);
 
   static {
     for (int i = 0; i < ALPHABET.length; i++) {
@@ -59,8 +58,9 @@ final class AfTexts {
 
   /**
    * Copies the text of row {@code r} into {@code dst} from {@code at} (which must have {@value #MAX_TEXT}
-   * bytes of room: characters go two at a time, so one byte past the text may be written) and returns where it ends; -1, writing nothing, if the row
-   * has none (no frequency, or counts the engine computes per answer).
+   * bytes of room: characters go two at a time, so one byte past the text may be written) and returns where
+   * it ends; -1, writing nothing, if the row has none (no frequency, or counts the engine computes per
+   * answer).
    */
   int copyText(int r, byte[] dst, int at) {
     int e = r * ROW;

@@ -395,19 +395,12 @@ final class ContigRows {
   /** ID, REF and ALT of a row. */
   String[] text(int row) {
     int from = textStart[row];
-    int to = textStart[row + 1];
-    int t1 = from;
-    while (text[t1] != '\t') {
-      t1++;
-    }
-    int t2 = t1 + 1;
-    while (text[t2] != '\t') {
-      t2++;
-    }
+    int t1 = idEnd(row);
+    int t2 = refEnd(row, t1);
     return new String[] {
       new String(text, from, t1 - from, StandardCharsets.UTF_8),
       new String(text, t1 + 1, t2 - t1 - 1, StandardCharsets.UTF_8),
-      new String(text, t2 + 1, to - t2 - 1, StandardCharsets.UTF_8)
+      new String(text, t2 + 1, textStart[row + 1] - t2 - 1, StandardCharsets.UTF_8)
     };
   }
 
@@ -420,7 +413,8 @@ final class ContigRows {
       blocks += 8 + (hetBlocks[b] == null ? 0 : 2L * (16 + hetBlocks[b].length));
     }
     long counts = cohortCounts == null ? 0 : 16 + 8L * size;
-    return 11L * 16 + size * (6L * 4 + 3) + 2L * 8 * ((size + 63) >>> 6) + textStart.length * 4L + text.length + longRows.length * 4L + 64 + blocks
-        + counts;
+    long carried = 2L * 8 * ((size + 63) >>> 6);
+    return 11L * 16 + size * (6L * 4 + 3) + carried + textStart.length * 4L + text.length + longRows.length * 4L
+        + 64 + blocks + counts;
   }
 }

@@ -13,8 +13,8 @@ final class IndexVariantAnswer implements VariantAnswer {
   private final int[] ac;
   private final int[] an;
 
-  IndexVariantAnswer(GenotypeIndex index, boolean wholeCohort, int size, int[] contig, int[] row, int[] het, int[] hom, int[] ac,
-      int[] an) {
+  IndexVariantAnswer(GenotypeIndex index, boolean wholeCohort, int size, int[] contig, int[] row, int[] het,
+      int[] hom, int[] ac, int[] an) {
     this.index = index;
     this.wholeCohort = wholeCohort;
     this.size = size;
@@ -47,6 +47,7 @@ final class IndexVariantAnswer implements VariantAnswer {
       private int contigNumber = -1;
       private ContigRows rows;
       private byte[] text;
+      /** The contig's whole-cohort af texts; null for a virtual cohort's answer, whose counts are its own. */
       private AfTexts afTexts;
       private int r;
       private int start;
@@ -62,7 +63,7 @@ final class IndexVariantAnswer implements VariantAnswer {
           contigNumber = contig[i];
           rows = index.contigRows(contigNumber);
           text = rows.textBytes();
-          afTexts = wholeCohort ? index.afTexts(contigNumber) : AfTexts.NONE;
+          afTexts = wholeCohort ? index.afTexts(contigNumber) : null;
         }
         r = row[i];
         start = rows.textStart(r);
@@ -132,7 +133,7 @@ final class IndexVariantAnswer implements VariantAnswer {
 
       @Override
       public int copyAfText(byte[] dst, int at) {
-        return wholeCohort ? afTexts.copyText(r, dst, at) : -1;
+        return afTexts == null ? -1 : afTexts.copyText(r, dst, at);
       }
     };
   }

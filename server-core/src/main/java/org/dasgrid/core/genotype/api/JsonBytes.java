@@ -256,8 +256,9 @@ final class JsonBytes {
   }
 
   /**
-   * A JSON string of bytes {@code b[from, to)} copied as they are; returns whether they all were {@link
-   * #isPlain} (if not, what it wrote is wrong: {@link #reset} to before it). Needs 2 + length of room.
+   * A JSON string of bytes {@code b[from, to)} copied as they are; returns whether each stands for itself
+   * (ASCII the factory does not escape; if not, what it wrote is wrong: {@link #reset} to before it). Needs 2
+   * + length of room.
    */
   boolean putPlain(byte[] b, int from, int to) {
     byte[] o = buf;
@@ -284,10 +285,6 @@ final class JsonBytes {
     n = mark;
   }
 
-  /** Whether the byte stands for itself inside a JSON string (ASCII, not escaped). */
-  static boolean isPlain(byte c) {
-    return PLAIN[c & 0xFF];
-  }
 
   static boolean isAscii(byte[] b, int from, int to) {
     int or = 0;
