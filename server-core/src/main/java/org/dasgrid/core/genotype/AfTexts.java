@@ -22,31 +22,30 @@ import org.dasgrid.core.render.JsonOutput;
  */
 final class AfTexts {
   /**
-   * The longest text kept (a frequency between 0 and 1 takes at most 21 characters): what a cursor's caller
-   * makes room for. Longer ones are not kept.
+   * The longest text kept (a frequency between 0 and 1 takes at most 21 characters). Longer ones are not
+   * kept.
    */
-  static final int MAX_TEXT = VariantAnswer.Cursor.AF_TEXT_ROOM;
+  static final int MAX_TEXT = 22;
   /** Bytes per row: a length byte and {@value #MAX_TEXT} four-bit characters. */
-  static final int ROW = 1 + (MAX_TEXT + 1) / 2;
-  /** The characters a frequency's text is made of, by their four-bit code. */
-  private static final byte[] ALPHABET = "0123456789.E-".getBytes(StandardCharsets.US_ASCII);
+  static final int ROW = 1 + MAX_TEXT / 2;
+  /** The most bytes {@link #copyText} writes: characters go eight at a time, up to 24. */
+  static final int ROOM = VariantAnswer.Cursor.AF_TEXT_ROOM;
+  /**
+   * The characters a frequency's text is made of, by their four-bit code: the digits' codes are their values,
+   * and the rest are ordered so that a code maps to its character by arithmetic, eight at a time ({@link
+   * #ascii}).
+   */
+  private static final byte[] ALPHABET = "0123456789-.E".getBytes(StandardCharsets.US_ASCII);
   /** Four-bit code + 1 of each ASCII character ({@code 0}: not in the alphabet). */
   private static final byte[] CODES = new byte[128];
-  /** The two characters a packed byte stands for, as a little-endian pair (low nibble first). */
-  private static final short[] PAIRS = new short[256];
-  private static final VarHandle SHORTS =
-      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
   static {
     for (int i = 0; i < ALPHABET.length; i++) {
       CODES[ALPHABET[i]] = (byte) (i + 1);
-    }
-    for (int b = 0; b < 256; b++) {
-      int lo = b & 0xF;
-      int hi = b >>> 4;
-      byte first = lo < ALPHABET.length ? ALPHABET[lo] : (byte) '?';
-      byte second = hi < ALPHABET.length ? ALPHABET[hi] : (byte) '?';
-      PAIRS[b] = (short) ((first & 0xFF) | (second & 0xFF) << 8);
     }
   }
 
@@ -57,8 +56,8 @@ final class AfTexts {
   }
 
   /**
-   * Copies the text of row {@code r} into {@code dst} from {@code at} (which must have {@value #MAX_TEXT}
-   * bytes of room: characters go two at a time, so one byte past the text may be written) and returns where
+   * Copies the text of row {@code r} into {@code dst} from {@code at} (which must have {@value #ROOM} bytes of
+   * room: characters go eight at a time, so up to seven bytes past the text may be written) and returns where
    * it ends; -1, writing nothing, if the row has none (no frequency, or counts the engine computes per
    * answer).
    */
@@ -68,10 +67,31 @@ final class AfTexts {
     if (len == 0) {
       return -1;
     }
-    for (int i = 0; i < len; i += 2) {
-      SHORTS.set(dst, at + i, PAIRS[packed[e + 1 + (i >> 1)] & 0xFF]);
+    long first = (long) LONGS.get(packed, e + 1); // characters 0-15
+    LONGS.set(dst, at, ascii((int) first));
+    if (len > 8) {
+      LONGS.set(dst, at + 8, ascii((int) (first >>> 32)));
+      if (len > 16) {
+        LONGS.set(dst, at + 16, ascii((int) INTS.get(packed, e + 9))); // 16-21 (and the next row's length)
+      }
     }
     return at + len;
+  }
+
+  /**
+   * Eight four-bit codes (the first in the low bits) as eight ASCII characters (the first in the low byte),
+   * without a table: each code is spread to a byte of its own, then '0' is added, 13 taken off codes from 10
+   * on ('-', '.') and 22 added back to codes from 12 on ('E'). A byte never carries into the next: codes are
+   * at most 15.
+   */
+  static long ascii(int codes) {
+    long x = codes & 0xFFFFFFFFL;
+    x = (x | x << 16) & 0x0000FFFF0000FFFFL;
+    x = (x | x << 8) & 0x00FF00FF00FF00FFL;
+    x = (x | x << 4) & 0x0F0F0F0F0F0F0F0FL;
+    long from10 = (x + 0x7676767676767676L) >>> 7 & 0x0101010101010101L; // 1 in each byte holding 10 or more
+    long from12 = (x + 0x7474747474747474L) >>> 7 & 0x0101010101010101L;
+    return x + 0x3030303030303030L + 22 * from12 - 13 * from10;
   }
 
   long heapBytes() {
@@ -94,7 +114,7 @@ final class AfTexts {
 
     /** For {@code rows} rows; a row not given a pair has no text. */
     Builder(int rows) {
-      this.packed = new byte[rows * ROW];
+      this.packed = new byte[rows * ROW + 3]; // the last row's last characters are read as an int
     }
 
     /** Row {@code r}'s pair (no text when AN is 0, which has no frequency). */

@@ -41,6 +41,8 @@ final class ContigRows {
    */
   private final byte[] idLength;
   private final byte[] refLength;
+  /** One bit per row: its text is plain ({@link #plainText}). */
+  private final long[] plainText;
   /**
    * One bit per row: whether any sample is het (hom) for it, so a whole-cohort scan of a gene skips the rows
    * nobody carries 64 at a time instead of reading each one's set handle.
@@ -82,10 +84,17 @@ final class ContigRows {
     this.anyHom = nonEmpty(hom, size);
     this.idLength = new byte[size];
     this.refLength = new byte[size];
+    this.plainText = new long[(size + 63) >>> 6];
+    boolean slack = text.length - textStart[size] >= VariantAnswer.Cursor.TEXT_SLACK;
     for (int r = 0; r < size; r++) {
       int idEnd = tabFrom(textStart[r]);
+      int refEnd = tabFrom(idEnd + 1);
       idLength[r] = partLength(idEnd - textStart[r]);
-      refLength[r] = partLength(tabFrom(idEnd + 1) - idEnd - 1);
+      refLength[r] = partLength(refEnd - idEnd - 1);
+      if (slack && idEnd - textStart[r] < LONG_PART && refEnd - idEnd - 1 < LONG_PART && plain(textStart[r], idEnd)
+          && plain(idEnd + 1, refEnd) && plain(refEnd + 1, textStart[r + 1])) {
+        plainText[r >>> 6] |= 1L << r;
+      }
     }
     IntList longOnes = new IntList();
     for (int r = 0; r < size; r++) {
@@ -388,6 +397,22 @@ final class ContigRows {
     return i;
   }
 
+  /** See {@link VariantAnswer.Cursor#plainText}. */
+  boolean plainText(int row) {
+    return (plainText[row >>> 6] & 1L << row) != 0;
+  }
+
+  /** Whether {@code text[from, to)} is printable ASCII other than the characters writers escape. */
+  private boolean plain(int from, int to) {
+    for (int i = from; i < to; i++) {
+      byte c = text[i];
+      if (c < 0x20 || c > 0x7E || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c == '\'') {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static byte partLength(int length) {
     return (byte) Math.min(length, LONG_PART);
   }
@@ -413,7 +438,7 @@ final class ContigRows {
       blocks += 8 + (hetBlocks[b] == null ? 0 : 2L * (16 + hetBlocks[b].length));
     }
     long counts = cohortCounts == null ? 0 : 16 + 8L * size;
-    long carried = 2L * 8 * ((size + 63) >>> 6);
+    long carried = 3L * 8 * ((size + 63) >>> 6); // and the plain-text bits
     return 11L * 16 + size * (6L * 4 + 3) + carried + textStart.length * 4L + text.length + longRows.length * 4L
         + 64 + blocks + counts;
   }

@@ -112,6 +112,11 @@ final class IndexVariantAnswer implements VariantAnswer {
       }
 
       @Override
+      public boolean plainText() {
+        return rows.plainText(r);
+      }
+
+      @Override
       public int het() {
         return het[i];
       }

@@ -64,6 +64,20 @@ public interface VariantAnswer {
 
     boolean hasId();
 
+    /** How many bytes {@link #text}'s array holds past {@link #textEnd} when {@link #plainText} is true. */
+    int TEXT_SLACK = 7;
+
+    /**
+     * Whether the source vouches for the row's text, checked once at load: every byte of its ID, REF and ALT
+     * is printable ASCII other than {@code " \ < > & '} (bytes that the server's JSON and XML writers write as
+     * they are), {@link #idEnd} and {@link #refEnd} cost no search, and {@link #text}'s array holds {@value
+     * #TEXT_SLACK} more bytes past {@link #textEnd}, so that a writer may copy the parts eight bytes at a time
+     * without looking at them. False when not known.
+     */
+    default boolean plainText() {
+      return false;
+    }
+
     int het();
 
     int hom();
@@ -73,7 +87,7 @@ public interface VariantAnswer {
     int an();
 
     /** The most bytes {@link #copyAfText} writes (it may write past the end it returns, within this room). */
-    int AF_TEXT_ROOM = 22;
+    int AF_TEXT_ROOM = 24;
 
     /**
      * Copies the row's af ({@code ac / an}) as the decimal text the JSON writers give it — the shortest that

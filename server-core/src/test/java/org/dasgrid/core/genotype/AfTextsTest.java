@@ -41,12 +41,30 @@ class AfTextsTest {
       }
       String text = generatorWrites((double) acs[r] / ans[r]);
       assertThat(new String(dst, 7, end - 7, StandardCharsets.US_ASCII)).isEqualTo(text);
-      // characters go two at a time: at most one byte past the text, within MAX_TEXT of the start
-      for (int i = 7 + AfTexts.MAX_TEXT; i < dst.length; i++) {
+      // characters go eight at a time: up to seven bytes past the text, within ROOM of the start
+      for (int i = 7 + AfTexts.ROOM; i < dst.length; i++) {
         assertThat(dst[i]).isEqualTo((byte) '#');
       }
     }
-    assertThat(texts.heapBytes()).isLessThanOrEqualTo(32L + (long) AfTexts.ROW * rows);
+    assertThat(texts.heapBytes()).isLessThanOrEqualTo(40L + (long) AfTexts.ROW * rows);
+  }
+
+  @Test
+  void eightCodesBecomeTheirCharactersInOrder() {
+    String alphabet = "0123456789-.E";
+    SplittableRandom rnd = new SplittableRandom(31);
+    for (int i = 0; i < 10_000; i++) {
+      int codes = 0;
+      StringBuilder expected = new StringBuilder();
+      for (int k = 0; k < 8; k++) {
+        int code = rnd.nextInt(alphabet.length());
+        codes |= code << (4 * k);
+        expected.append(alphabet.charAt(code));
+      }
+      byte[] chars = new byte[8];
+      java.nio.ByteBuffer.wrap(chars).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(AfTexts.ascii(codes));
+      assertThat(new String(chars, StandardCharsets.US_ASCII)).isEqualTo(expected.toString());
+    }
   }
 
   @Test

@@ -345,6 +345,37 @@ class GenotypeIndexTest {
     assertThat(rows).isEqualTo(a.size());
   }
 
+  /**
+   * A row is vouched plain only when every byte of its text is printable ASCII that writers leave as it is and
+   * its part lengths are stored; its text's array then holds the slack an eight-byte copy reads past its end.
+   */
+  @Test
+  void theCursorVouchesForPlainTextOnlyAndLeavesSlackAfterIt() {
+    GenotypeIndexBuilder b = new GenotypeIndexBuilder(List.of("a"));
+    String[][] rows = {{"rs1", "A", "G"}, {".", "ACGT", "<DEL>"}, {"id\"q", "C", "T"}, {"x\\y", "C", "T"},
+        {"rs&2", "C", "T"}, {"it's", "C", "T"}, {"caf\u00e9", "C", "T"}, {"tab\u0001", "C", "T"},
+        {"a b;c:d", "N", "*"}, {".", "C", "A".repeat(300)}, {"r".repeat(255), "C", "T"}, {"rs9", "C", "T]chr2:5]"}};
+    boolean[] plain = {true, false, false, false, false, false, false, false, true, true, false, true};
+    for (int i = 0; i < rows.length; i++) {
+      b.startSite("1", 10 * (i + 1), 10 * (i + 1), rows[i][0], rows[i][1], List.of(rows[i][2]));
+      b.diploid(0, 0, 1);
+      b.endSite();
+    }
+    GenotypeQueries e = b.build();
+    VariantAnswer a = e.variants(new GenotypeQuery(List.of(new Segment("1", 1, 1_000)), Zygosity.ANY,
+        e.allSamples(), OptionalInt.empty()));
+    VariantAnswer.Cursor v = a.cursor();
+    for (int i = 0; i < rows.length; i++) {
+      assertThat(v.next()).isTrue();
+      assertThat(a.get(i).id().orElse(".")).isEqualTo(rows[i][0]);
+      assertThat(v.plainText()).as("row %s", String.join(" ", rows[i])).isEqualTo(plain[i]);
+      if (v.plainText()) {
+        assertThat(v.text().length - v.textEnd()).isGreaterThanOrEqualTo(VariantAnswer.Cursor.TEXT_SLACK);
+      }
+    }
+    assertThat(v.next()).isFalse();
+  }
+
   @Test
   void countsOverTheWholeCohortEvenWhenASiteMissesMoreAllelesThanItsPrecomputedCountsHold() {
     int n = 20_000; // 40,000 missing alleles: an AN correction beyond 16 bits

@@ -40,6 +40,8 @@ public final class GenotypeJsonWriter {
   private static final JsonFactory FACTORY = JsonOutput.factory();
 
   // the structure, encoded once; names between values packed for JsonBytes.putName
+  /** What follows {@link #NO_ID}'s "n". */
+  private static final byte[] NULL_TAIL = JsonBytes.bytes("ull");
   private static final byte[] VARIANTS_START = JsonBytes.bytes("{\"variants\":[");
   private static final long REF = JsonBytes.name(",\"ref\":");
   private static final long ALT = JsonBytes.name(",\"alt\":");
@@ -49,9 +51,17 @@ public final class GenotypeJsonWriter {
   private static final long AC = JsonBytes.name(",\"ac\":");
   private static final long AN = JsonBytes.name(",\"an\":");
   private static final long AF = JsonBytes.name(",\"af\":");
+  // the same names with the quotes around a plain row's text, eight bytes each
+  private static final long REF_OPEN = JsonBytes.eight(",\"ref\":\"");
+  private static final long ALT_OPEN = JsonBytes.eight("\",\"alt\":");
+  private static final long ID_OPEN = JsonBytes.eight("\",\"id\":\"");
+  private static final long NO_ID = JsonBytes.eight("\",\"id\":n");
+  /** Whether rows the engine vouches for ({@link VariantAnswer.Cursor#plainText}) need no checking here. */
+  private static final boolean PLAIN_AS_IS = JsonBytes.writesPlainTextAsIs();
   /** The room a variant row needs besides its chrom prefix and text: numbers, names, quotes, null, brace. */
   private static final int ROW_ROOM =
-      5 * JsonBytes.MAX_INT + JsonBytes.MAX_DOUBLE + 8 * JsonBytes.NAME_ROOM + 6 + 4 + 1;
+      5 * JsonBytes.MAX_INT + Math.max(JsonBytes.MAX_DOUBLE, VariantAnswer.Cursor.AF_TEXT_ROOM)
+          + 8 * JsonBytes.NAME_ROOM + 6 + 4 + 1;
   private static final byte[] SAMPLES_START = JsonBytes.bytes("{\"samples\":[");
   private static final byte[] SAMPLE = JsonBytes.bytes("{\"sample\":");
   private static final byte[] ROWS_END = JsonBytes.bytes("],\"count\":");
@@ -145,7 +155,31 @@ public final class GenotypeJsonWriter {
       int idEnd = v.idEnd();
       int refEnd = v.refEnd(idEnd);
       char separator = rows++ == 0 ? 0 : ndjson ? '\n' : ',';
-      if (json.reserve(1 + rowStart.length + ROW_ROOM + (end - start))) {
+      boolean fits = json.reserve(1 + rowStart.length + ROW_ROOM + (end - start) + 3 * JsonBytes.COPY_SLACK);
+      if (fits && PLAIN_AS_IS && v.plainText()) {
+        // the engine checked the text at load: copied eight bytes at a time, no byte looked at
+        if (separator != 0) {
+          json.put(separator);
+        }
+        json.put(rowStart);
+        json.putInt(v.pos());
+        json.putEight(REF_OPEN);
+        json.putCopy(text, idEnd + 1, refEnd);
+        json.putEight(ALT_OPEN);
+        json.put('"');
+        json.putCopy(text, refEnd + 1, end);
+        if (v.hasId()) {
+          json.putEight(ID_OPEN);
+          json.putCopy(text, start, idEnd);
+          json.put('"');
+        } else {
+          json.putEight(NO_ID);
+          json.put(NULL_TAIL);
+        }
+        counts(v, json);
+        continue;
+      }
+      if (fits) {
         // written as it is; if a byte of its text is not plain, taken back and written piecewise below
         int mark = json.mark();
         if (separator != 0) {
@@ -164,24 +198,7 @@ public final class GenotypeJsonWriter {
           json.putNull();
         }
         if (plain) {
-          json.putName(HET);
-          json.putInt(v.het());
-          json.putName(HOM);
-          json.putInt(v.hom());
-          json.putName(AC);
-          json.putInt(v.ac());
-          json.putName(AN);
-          json.putInt(v.an());
-          json.putName(AF);
-          if (v.an() == 0) {
-            json.putNull();
-          } else {
-            // made at load, by the same formatter, when the source has it
-            if (!json.putAfText(v)) {
-              json.putDouble((double) v.ac() / v.an()); // VariantRow.af()
-            }
-          }
-          json.put('}');
+          counts(v, json);
           continue;
         }
         json.reset(mark);
@@ -192,6 +209,25 @@ public final class GenotypeJsonWriter {
       rowPiecewise(v, rowStart, idEnd, refEnd, json);
     }
     finishRows(ndjson, rows, json);
+  }
+
+  /** A row's counts, af and closing brace, after its text; in the room reserved for the row. */
+  private static void counts(VariantAnswer.Cursor v, JsonBytes json) {
+    json.putName(HET);
+    json.putInt(v.het());
+    json.putName(HOM);
+    json.putInt(v.hom());
+    json.putName(AC);
+    json.putInt(v.ac());
+    json.putName(AN);
+    json.putInt(v.an());
+    json.putName(AF);
+    if (v.an() == 0) {
+      json.putNull();
+    } else if (!json.putAfText(v)) { // made at load, by the same formatter, when the source has it
+      json.putDouble((double) v.ac() / v.an()); // VariantRow.af()
+    }
+    json.put('}');
   }
 
   /** A row with text to escape or that is not ASCII, or too long for the buffer: each piece checked. */

@@ -39,12 +39,23 @@ final class JsonBytes {
   static final int MAX_DOUBLE = 24;
   /** The most bytes a {@link #putInt} writes. */
   static final int MAX_INT = 11;
+  /** The bytes a {@link #putCopy} may write past its copy. */
+  static final int COPY_SLACK = 7;
   /** The room a {@link #putName} needs (it stores eight bytes and keeps up to seven). */
   static final int NAME_ROOM = 8;
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private static final byte[] NULL = bytes("null");
+  /**
+   * The four digits of each number below 10,000, zero-padded, as a little-endian int (the first digit in the
+   * low byte): 40 KB that stay in cache while a long answer is written.
+   */
+  private static final int[] FOUR_DIGITS = new int[10_000];
 
   static {
+    for (int v = 0; v < FOUR_DIGITS.length; v++) {
+      FOUR_DIGITS[v] = ('0' + v / 1000) | ('0' + v / 100 % 10) << 8 | ('0' + v / 10 % 10) << 16 | ('0' + v % 10) << 24;
+    }
     for (char c = 0; c < 128; c++) {
       byte[] quoted = viaJackson(String.valueOf(c));
       if (quoted.length != 3 || quoted[1] != c) {
@@ -82,6 +93,28 @@ final class JsonBytes {
       packed |= (b[i] & 0xFFL) << (8 * i);
     }
     return packed;
+  }
+
+  /** Exactly eight ASCII bytes (such as {@code ,"ref":"}) as a little-endian long, for {@link #putEight}. */
+  static long eight(String ascii) {
+    byte[] b = bytes(ascii);
+    if (b.length != 8) {
+      throw new IllegalArgumentException("not 8 bytes: " + ascii);
+    }
+    return (long) LONGS.get(b, 0);
+  }
+
+  /**
+   * Whether the factory writes each byte of a {@link VariantAnswer.Cursor#plainText} row as it is, inside a
+   * string: printable ASCII but for {@code " \ < > & '}.
+   */
+  static boolean writesPlainTextAsIs() {
+    for (int c = 0x20; c < 0x7F; c++) {
+      if ("\"\\<>&'".indexOf(c) < 0 && !PLAIN[c]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   // ---- checked
@@ -207,9 +240,42 @@ final class JsonBytes {
     put(NULL);
   }
 
-  /** As Jackson writes an int (its {@code NumberOutput}); needs {@link #MAX_INT} bytes of room. */
+  /**
+   * As Jackson writes an int (its {@code NumberOutput}); needs {@link #MAX_INT} bytes of room. A row's counts
+   * (below 10,000 in a cohort of up to 5,000 samples) take one table read and one store each, a position two
+   * or three: four digits at a time instead of Jackson's three, with fewer branches. Negative numbers are
+   * Jackson's.
+   */
   void putInt(int v) {
-    n = NumberOutput.outputInt(v, buf, n);
+    if (v < 0) {
+      n = NumberOutput.outputInt(v, buf, n);
+    } else if (v < 10_000) {
+      putUpToFour(v);
+    } else {
+      int high = v / 10_000;
+      if (high < 10_000) {
+        putUpToFour(high);
+      } else {
+        int top = high / 10_000;
+        putUpToFour(top);
+        putFour(high - top * 10_000);
+      }
+      putFour(v - high * 10_000);
+    }
+  }
+
+  /** {@code v} (below 10,000) without leading zeros; stores four bytes, keeps one to four. */
+  private void putUpToFour(int v) {
+    // 4 less one for each of 1,000, 100 and 10 that v is below (a negative difference's sign bit)
+    int length = 4 + ((v - 1000) >> 31) + ((v - 100) >> 31) + ((v - 10) >> 31);
+    INTS.set(buf, n, FOUR_DIGITS[v] >>> ((4 - length) << 3));
+    n += length;
+  }
+
+  /** {@code v} (below 10,000) as four digits, zero-padded. */
+  private void putFour(int v) {
+    INTS.set(buf, n, FOUR_DIGITS[v]);
+    n += 4;
   }
 
   /** As the generator writes a double; needs {@link #MAX_DOUBLE} bytes of room. */
@@ -273,6 +339,25 @@ final class JsonBytes {
     o[p++] = '"';
     n = p;
     return plain;
+  }
+
+  /** Eight bytes made by {@link #eight}. */
+  void putEight(long eight) {
+    LONGS.set(buf, n, eight);
+    n += 8;
+  }
+
+  /**
+   * Bytes {@code b[from, to)} as they are, eight at a time: {@code b} must hold seven more bytes past {@code
+   * to}, and the buffer needs length + 7 bytes of room (up to seven bytes past the copy are written, to be
+   * overwritten by what follows).
+   */
+  void putCopy(byte[] b, int from, int to) {
+    byte[] o = buf;
+    for (int i = from, p = n; i < to; i += 8, p += 8) {
+      LONGS.set(o, p, (long) LONGS.get(b, i));
+    }
+    n += to - from;
   }
 
   /** Where the next byte goes, for {@link #reset}. */

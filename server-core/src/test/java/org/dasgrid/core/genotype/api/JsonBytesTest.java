@@ -50,6 +50,31 @@ class JsonBytesTest {
   }
 
   @Test
+  void writesEveryCountAndPositionRangeAsJacksonDoes() throws IOException {
+    // every number up to 200,000 and around each power of ten: the table's lengths and paddings
+    java.util.List<Integer> values = new java.util.ArrayList<>();
+    for (int v = 0; v <= 200_000; v++) {
+      values.add(v);
+    }
+    for (long p = 10; p <= Integer.MAX_VALUE; p *= 10) {
+      for (long v = p - 1_001; v <= p + 1_001 && v <= Integer.MAX_VALUE; v++) {
+        values.add((int) v);
+      }
+    }
+    StringBuilder expected = new StringBuilder();
+    ByteArrayOutputStream actual = new ByteArrayOutputStream();
+    JsonBytes json = new JsonBytes(actual, 64);
+    for (int v : values) {
+      expected.append(v).append(',');
+      json.reserve(JsonBytes.MAX_INT + 1);
+      json.putInt(v);
+      json.put(',');
+    }
+    json.flush();
+    assertThat(actual.toString(StandardCharsets.US_ASCII)).isEqualTo(expected.toString());
+  }
+
+  @Test
   void escapesStringsAsJacksonDoes() throws IOException {
     StringBuilder everyAscii = new StringBuilder();
     for (char c = 0; c < 128; c++) {
