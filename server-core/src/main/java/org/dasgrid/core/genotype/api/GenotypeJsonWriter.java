@@ -41,7 +41,7 @@ public final class GenotypeJsonWriter {
 
   // the structure, encoded once; names between values packed for JsonBytes.putName
   /** What follows {@link #NO_ID}'s "n". */
-  private static final byte[] NULL_TAIL = JsonBytes.bytes("ull");
+  private static final long NULL_TAIL = JsonBytes.name("ull");
   private static final byte[] VARIANTS_START = JsonBytes.bytes("{\"variants\":[");
   private static final long REF = JsonBytes.name(",\"ref\":");
   private static final long ALT = JsonBytes.name(",\"alt\":");
@@ -161,7 +161,7 @@ public final class GenotypeJsonWriter {
         if (separator != 0) {
           json.put(separator);
         }
-        json.put(rowStart);
+        json.putCopy(rowStart, 0, rowStart.length - JsonBytes.COPY_SLACK);
         json.putInt(v.pos());
         json.putEight(REF_OPEN);
         json.putCopy(text, idEnd + 1, refEnd);
@@ -174,7 +174,7 @@ public final class GenotypeJsonWriter {
           json.put('"');
         } else {
           json.putEight(NO_ID);
-          json.put(NULL_TAIL);
+          json.putName(NULL_TAIL);
         }
         counts(v, json);
         continue;
@@ -185,7 +185,7 @@ public final class GenotypeJsonWriter {
         if (separator != 0) {
           json.put(separator);
         }
-        json.put(rowStart);
+        json.put(rowStart, rowStart.length - JsonBytes.COPY_SLACK);
         json.putInt(v.pos());
         json.putName(REF);
         boolean plain = json.putPlain(text, idEnd + 1, refEnd);
@@ -234,7 +234,7 @@ public final class GenotypeJsonWriter {
   private static void rowPiecewise(VariantAnswer.Cursor v, byte[] rowStart, int idEnd, int refEnd, JsonBytes json)
       throws IOException {
     byte[] text = v.text();
-    json.raw(rowStart);
+    json.raw(rowStart, rowStart.length - JsonBytes.COPY_SLACK);
     json.number(v.pos());
     name(REF, json);
     json.string(text, idEnd + 1, refEnd);
@@ -272,7 +272,7 @@ public final class GenotypeJsonWriter {
     byte[] name = JsonBytes.viaJackson(chrom);
     byte[] open = JsonBytes.bytes("{\"chrom\":");
     byte[] pos = JsonBytes.bytes(",\"pos\":");
-    byte[] b = new byte[open.length + name.length + pos.length];
+    byte[] b = new byte[open.length + name.length + pos.length + JsonBytes.COPY_SLACK]; // for putCopy
     System.arraycopy(open, 0, b, 0, open.length);
     System.arraycopy(name, 0, b, open.length, name.length);
     System.arraycopy(pos, 0, b, open.length + name.length, pos.length);

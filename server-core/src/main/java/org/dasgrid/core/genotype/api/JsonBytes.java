@@ -121,15 +121,20 @@ final class JsonBytes {
 
   /** Bytes as they are (structure, field names). */
   void raw(byte[] b) throws IOException {
-    if (b.length > buf.length - n) {
+    raw(b, b.length);
+  }
+
+  /** The first {@code length} bytes of {@code b}, as they are. */
+  void raw(byte[] b, int length) throws IOException {
+    if (length > buf.length - n) {
       flushBuffer();
-      if (b.length > buf.length) {
-        out.write(b);
+      if (length > buf.length) {
+        out.write(b, 0, length);
         return;
       }
     }
-    System.arraycopy(b, 0, buf, n, b.length);
-    n += b.length;
+    System.arraycopy(b, 0, buf, n, length);
+    n += length;
   }
 
   void raw(char ascii) throws IOException {
@@ -222,8 +227,13 @@ final class JsonBytes {
   }
 
   void put(byte[] b) {
-    System.arraycopy(b, 0, buf, n, b.length);
-    n += b.length;
+    put(b, b.length);
+  }
+
+  /** The first {@code length} bytes of {@code b}. */
+  void put(byte[] b, int length) {
+    System.arraycopy(b, 0, buf, n, length);
+    n += length;
   }
 
   void put(char ascii) {
