@@ -46,13 +46,16 @@ import org.dasgrid.webapp.ServerOptions;
  * captured once, sent by a servlet from memory in the same Tomcat: {@link BenchServer#addStaticBaseline}),
  * asked alternately with DasGrid on the same connection, and {@code bcftools view -r} on the same bgzipped,
  * tabix-indexed file (with the API's genotype filter as {@code -i}, and {@code | head -n 100} for the shapes limited to 100
- * variants; the commands are listed under the table). Absolute numbers swing on a shared machine; compare
- * the ratios. Progress goes to stderr, the table to stdout.
+ * variants; the commands are listed under the table). Each shape's requests are spread over {@code rounds}
+ * passes through all the shapes, so that a minute in which the machine runs slow falls on every shape alike
+ * instead of on the one measured then; the table gives each shape's p50 over all its requests and the range
+ * of its per-round p50s. Absolute numbers swing on a shared machine; compare the ratios. Progress goes to
+ * stderr, the table to stdout.
  *
  * <pre>
  * perf/run-genotype-benchmark.sh [SAMPLES] [RECORDS]   (generates, indexes, then runs this)
  * java ... GenotypeBenchmark --vcf FILE.vcf.gz [--iterations 300] [--warmup 300] [--bcftools-runs 5]
- *     [--encoding compact|roaring]
+ *     [--rounds 5] [--encoding compact|roaring]
  * </pre>
  */
 public final class GenotypeBenchmark {
@@ -65,14 +68,20 @@ public final class GenotypeBenchmark {
   private final int iterations;
   private final int warmup;
   private final int bcftoolsRuns;
+  private final int rounds;
   private final String encoding;
   private final PrintStream out;
 
-  GenotypeBenchmark(Path vcf, int iterations, int warmup, int bcftoolsRuns, String encoding, PrintStream out) {
+  GenotypeBenchmark(Path vcf, int iterations, int warmup, int bcftoolsRuns, int rounds, String encoding,
+      PrintStream out) {
+    if (rounds < 1 || rounds > iterations) {
+      throw new IllegalArgumentException("--rounds must be between 1 and --iterations");
+    }
     this.vcf = vcf;
     this.iterations = iterations;
     this.warmup = warmup;
     this.bcftoolsRuns = bcftoolsRuns;
+    this.rounds = rounds;
     this.encoding = encoding;
     this.out = out;
   }
@@ -82,6 +91,7 @@ public final class GenotypeBenchmark {
     int iterations = 300;
     int warmup = 300;
     int bcftools = 5;
+    int rounds = 5;
     String encoding = "compact";
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
@@ -89,6 +99,7 @@ public final class GenotypeBenchmark {
         case "--iterations" -> iterations = Integer.parseInt(args[i + 1]);
         case "--warmup" -> warmup = Integer.parseInt(args[i + 1]);
         case "--bcftools-runs" -> bcftools = Integer.parseInt(args[i + 1]);
+        case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
         case "--encoding" -> encoding = args[i + 1];
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
@@ -96,7 +107,7 @@ public final class GenotypeBenchmark {
     if (vcf == null || !Files.isRegularFile(vcf)) {
       throw new IllegalArgumentException("--vcf FILE.vcf.gz (bgzipped, with a .tbi next to it) is required");
     }
-    new GenotypeBenchmark(vcf, iterations, warmup, bcftools, encoding, System.out).run();
+    new GenotypeBenchmark(vcf, iterations, warmup, bcftools, rounds, encoding, System.out).run();
   }
 
   /**
@@ -142,8 +153,9 @@ public final class GenotypeBenchmark {
       }
       out.println();
       out.println("| shape | rows | answer KB | p50 elapsed_db_ms | p50 elapsed_ms (server) | p50 HTTP ms (client) "
-          + "| p50 static HTTP ms | HTTP / static | p50 `bcftools view -r` ms | bcftools / HTTP |");
-      out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+          + "| HTTP p50 per round, min-max | p50 static HTTP ms | HTTP / static | p50 `bcftools view -r` ms "
+          + "| bcftools / HTTP |");
+      out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
       try (KeepAliveClient client = new KeepAliveClient("127.0.0.1", server.port())) {
         // warm the whole request path (Tomcat, JSON, engine) before the first shape is timed
         progress("warming up: %d requests per shape", warmup / 3 * 3);
@@ -160,10 +172,19 @@ public final class GenotypeBenchmark {
             client.get(BenchServer.STATIC + path(s), accept(s));
           }
         }
+        List<Timings> timings = shapes.stream().map(s -> new Timings(iterations, rounds)).toList();
+        for (int round = 0; round < rounds; round++) {
+          int from = iterations * round / rounds;
+          int to = iterations * (round + 1) / rounds;
+          progress("round %d/%d: %d requests per shape, each followed by the static baseline's", round + 1, rounds,
+              to - from);
+          for (int i = 0; i < shapes.size(); i++) {
+            measure(client, shapes.get(i), timings.get(i), round, from, to);
+          }
+        }
         for (int i = 0; i < shapes.size(); i++) {
-          progress("shape %d/%d: %s: %d requests, then bcftools %d times", i + 1, shapes.size(),
-              shapes.get(i).name(), iterations, bcftoolsRuns);
-          measure(client, shapes.get(i));
+          progress("shape %d/%d: %s: bcftools %d times", i + 1, shapes.size(), shapes.get(i).name(), bcftoolsRuns);
+          report(shapes.get(i), timings.get(i));
         }
       }
       out.println();
@@ -348,52 +369,81 @@ public final class GenotypeBenchmark {
     statics.publish(captured);
   }
 
-  private void measure(KeepAliveClient client, Shape s) throws Exception {
+  /** One shape's measurements: per request, and each round's first request. */
+  private static final class Timings {
+    final double[] db;
+    final double[] server;
+    final double[] wall;
+    final double[] staticWall;
+    final int[] roundStart;
+    int rows;
+    int bytes;
+
+    Timings(int iterations, int rounds) {
+      db = new double[iterations];
+      server = new double[iterations];
+      wall = new double[iterations];
+      staticWall = new double[iterations];
+      roundStart = new int[rounds + 1];
+      roundStart[rounds] = iterations;
+    }
+  }
+
+  /** Requests {@code from} to {@code to} of a shape, each followed by its static baseline's. */
+  private static void measure(KeepAliveClient client, Shape s, Timings t, int round, int from, int to)
+      throws IOException {
     String path = path(s);
     String staticPath = BenchServer.STATIC + path;
     String accept = accept(s);
-    double[] db = new double[iterations];
-    double[] server = new double[iterations];
-    double[] wall = new double[iterations];
-    double[] staticWall = new double[iterations];
-    int rows = 0;
-    int bytes = 0;
-    for (int i = 0; i < iterations; i++) {
-      long t = System.nanoTime();
+    t.roundStart[round] = from;
+    for (int i = from; i < to; i++) {
+      long t0 = System.nanoTime();
       KeepAliveClient.Response r = client.get(path, accept);
-      wall[i] = (System.nanoTime() - t) / 1e6;
+      t.wall[i] = (System.nanoTime() - t0) / 1e6;
       if (r.status() != 200) {
         throw new IllegalStateException(path + ": " + r.status() + " " + new String(r.body()));
       }
       JsonNode summary = summary(r);
-      db[i] = summary.get("elapsed_db_ms").asDouble();
-      server[i] = summary.get("elapsed_ms").asDouble();
-      rows = summary.get("count").asInt();
-      bytes = r.length();
+      t.db[i] = summary.get("elapsed_db_ms").asDouble();
+      t.server[i] = summary.get("elapsed_ms").asDouble();
+      t.rows = summary.get("count").asInt();
+      t.bytes = r.length();
       // the baseline right after, on the same connection: both see the same machine at the same moment
       long ts = System.nanoTime();
       KeepAliveClient.Response st = client.get(staticPath, accept);
-      staticWall[i] = (System.nanoTime() - ts) / 1e6;
+      t.staticWall[i] = (System.nanoTime() - ts) / 1e6;
       if (st.status() != 200) {
         throw new IllegalStateException(staticPath + ": " + st.status());
       }
     }
+  }
+
+  /** Runs the shape's bcftools command and prints its row of the table. */
+  private void report(Shape s, Timings t) throws Exception {
     double[] tools = new double[bcftoolsRuns];
     for (int i = 0; i < bcftoolsRuns; i++) {
-      long t = System.nanoTime();
+      long t0 = System.nanoTime();
       // sh -c for the pipe; its status is head's (bcftools itself ends on the broken pipe)
       Process p = new ProcessBuilder("sh", "-c", s.shell()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
           .redirectError(ProcessBuilder.Redirect.DISCARD).start();
       if (p.waitFor() != 0) {
         throw new IllegalStateException("bcftools failed: " + s.shell());
       }
-      tools[i] = (System.nanoTime() - t) / 1e6;
+      tools[i] = (System.nanoTime() - t0) / 1e6;
     }
-    double httpP50 = p50(wall);
-    double staticP50 = p50(staticWall);
+    double lowest = Double.MAX_VALUE;
+    double highest = 0;
+    for (int round = 0; round < rounds; round++) {
+      double p = p50(Arrays.copyOfRange(t.wall, t.roundStart[round], t.roundStart[round + 1]));
+      lowest = Math.min(lowest, p);
+      highest = Math.max(highest, p);
+    }
+    double httpP50 = p50(t.wall);
+    double staticP50 = p50(t.staticWall);
     double toolsP50 = p50(tools);
-    out.printf(Locale.ROOT, "| %s | %,d | %,.1f | %.3f | %.3f | %.3f | %.3f | %.2f | %.1f | %,.0f× |%n", s.name(), rows,
-        bytes / 1024.0, p50(db), p50(server), httpP50, staticP50, httpP50 / staticP50, toolsP50, toolsP50 / httpP50);
+    out.printf(Locale.ROOT, "| %s | %,d | %,.1f | %.3f | %.3f | %.3f | %.3f-%.3f | %.3f | %.2f | %.1f | %,.0f× |%n",
+        s.name(), t.rows, t.bytes / 1024.0, p50(t.db), p50(t.server), httpP50, lowest, highest, staticP50,
+        httpP50 / staticP50, toolsP50, toolsP50 / httpP50);
   }
 
   /**
