@@ -402,15 +402,8 @@ final class ContigRows {
     return (plainText[row >>> 6] & 1L << row) != 0;
   }
 
-  /** Whether {@code text[from, to)} is printable ASCII other than the characters writers escape. */
   private boolean plain(int from, int to) {
-    for (int i = from; i < to; i++) {
-      byte c = text[i];
-      if (c < 0x20 || c > 0x7E || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c == '\'') {
-        return false;
-      }
-    }
-    return true;
+    return PlainText.isPlain(text, from, to);
   }
 
   private static byte partLength(int length) {

@@ -19,6 +19,8 @@ import org.dasgrid.core.segment.Segment;
  */
 final class GenotypeIndex implements GenotypeQueries {
   private final List<String> samples;
+  /** The same names encoded once, for the samples answers. */
+  private final SampleNames sampleNames;
   private final Map<String, Integer> sampleNumbers;
   private final List<ContigRows> contigs;
   private final Map<String, Integer> contigNumbers;
@@ -33,6 +35,7 @@ final class GenotypeIndex implements GenotypeQueries {
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
       GenotypeIndexBuilder.Counts counts) {
     this.samples = List.copyOf(samples);
+    this.sampleNames = SampleNames.of(this.samples);
     Map<String, Integer> numbers = new HashMap<>(samples.size() * 2);
     for (int i = 0; i < samples.size(); i++) {
       numbers.put(samples.get(i), i);
@@ -75,7 +78,7 @@ final class GenotypeIndex implements GenotypeQueries {
   }
 
   private GenotypeStats computeStats(GenotypeIndexBuilder.Counts counts) {
-    long heap = sets.heapBytes() + fixes.heapBytes();
+    long heap = sets.heapBytes() + fixes.heapBytes() + sampleNames.heapBytes();
     for (AfTexts t : afTexts) {
       heap += t.heapBytes();
     }
@@ -192,7 +195,7 @@ final class GenotypeIndex implements GenotypeQueries {
         hom.add(tally.hom[s]);
       }
     }
-    return SampleAnswer.of(samples, chosen.size(), chosen.raw(), het.raw(), hom.raw());
+    return SampleAnswer.of(sampleNames, chosen.size(), chosen.raw(), het.raw(), hom.raw());
   }
 
   @Override

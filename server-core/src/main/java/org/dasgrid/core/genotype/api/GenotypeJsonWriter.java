@@ -8,7 +8,7 @@ import java.io.OutputStream;
 import org.dasgrid.core.cluster.FanOutReport;
 import org.dasgrid.core.genotype.CountAnswer;
 import org.dasgrid.core.genotype.SampleAnswer;
-import org.dasgrid.core.genotype.SampleRow;
+import org.dasgrid.core.genotype.SampleNames;
 import org.dasgrid.core.genotype.VariantAnswer;
 import org.dasgrid.core.render.JsonOutput;
 
@@ -64,6 +64,11 @@ public final class GenotypeJsonWriter {
           + 8 * JsonBytes.NAME_ROOM + 6 + 4 + 1;
   private static final byte[] SAMPLES_START = JsonBytes.bytes("{\"samples\":[");
   private static final byte[] SAMPLE = JsonBytes.bytes("{\"sample\":");
+  /** {@code {"sample":"} and room for {@link JsonBytes#putCopy} to read past it. */
+  private static final byte[] SAMPLE_OPEN = JsonBytes.bytes("{\"sample\":\"" + "\0".repeat(JsonBytes.COPY_SLACK));
+  /** The room a samples row needs besides its name: separator, structure, two counts, copy slack. */
+  private static final int SAMPLE_ROW_ROOM = 1 + 12 + 2 * JsonBytes.NAME_ROOM + 2 * JsonBytes.MAX_INT + 2
+      + 2 * JsonBytes.COPY_SLACK;
   private static final byte[] ROWS_END = JsonBytes.bytes("],\"count\":");
   private static final byte[] SUMMARY_START = JsonBytes.bytes("{\"count\":");
   private static final byte[] COUNT_VARIANTS = JsonBytes.bytes("{\"variants\":");
@@ -283,18 +288,34 @@ public final class GenotypeJsonWriter {
     if (!ndjson) {
       json.raw(SAMPLES_START);
     }
+    SampleNames names = a.names();
+    byte[] pool = names.bytes();
+    char separator = ndjson ? '\n' : ',';
     for (int i = 0; i < a.size(); i++) {
-      if (i > 0) {
-        json.raw(ndjson ? '\n' : ',');
+      int s = a.sampleNumber(i);
+      int from = names.start(s);
+      int to = names.end(s);
+      if (PLAIN_AS_IS && names.plain(s) && json.reserve(SAMPLE_ROW_ROOM + to - from)) {
+        // the name was checked when the cohort was loaded: its bytes copied eight at a time
+        if (i > 0) {
+          json.put(separator);
+        }
+        json.putCopy(SAMPLE_OPEN, 0, SAMPLE_OPEN.length - JsonBytes.COPY_SLACK);
+        json.putCopy(pool, from, to);
+        json.put('"');
+      } else {
+        if (i > 0) {
+          json.raw(separator);
+        }
+        json.raw(SAMPLE);
+        json.string(names.get(s));
+        json.reserve(SAMPLE_ROW_ROOM);
       }
-      SampleRow s = a.get(i);
-      json.raw(SAMPLE);
-      json.string(s.sample());
-      name(HET, json);
-      json.number(s.het());
-      name(HOM, json);
-      json.number(s.hom());
-      json.raw('}');
+      json.putName(HET);
+      json.putInt(a.het(i));
+      json.putName(HOM);
+      json.putInt(a.hom(i));
+      json.put('}');
     }
     finishRows(ndjson, a.size(), json);
   }
