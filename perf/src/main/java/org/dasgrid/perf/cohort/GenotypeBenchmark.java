@@ -172,14 +172,14 @@ public final class GenotypeBenchmark {
             client.get(BenchServer.STATIC + path(s), accept(s));
           }
         }
-        List<Timings> timings = shapes.stream().map(s -> new Timings(iterations, rounds)).toList();
+        List<Timings> timings = shapes.stream().map(s -> new Timings(iterations)).toList();
         for (int round = 0; round < rounds; round++) {
-          int from = iterations * round / rounds;
-          int to = iterations * (round + 1) / rounds;
+          int from = roundStart(round);
+          int to = roundStart(round + 1);
           progress("round %d/%d: %d requests per shape, each followed by the static baseline's", round + 1, rounds,
               to - from);
           for (int i = 0; i < shapes.size(); i++) {
-            measure(client, shapes.get(i), timings.get(i), round, from, to);
+            measure(client, shapes.get(i), timings.get(i), from, to);
           }
         }
         for (int i = 0; i < shapes.size(); i++) {
@@ -369,33 +369,33 @@ public final class GenotypeBenchmark {
     statics.publish(captured);
   }
 
-  /** One shape's measurements: per request, and each round's first request. */
+  /** One shape's measurements, one per request, in request order. */
   private static final class Timings {
     final double[] db;
     final double[] server;
     final double[] wall;
     final double[] staticWall;
-    final int[] roundStart;
     int rows;
     int bytes;
 
-    Timings(int iterations, int rounds) {
+    Timings(int iterations) {
       db = new double[iterations];
       server = new double[iterations];
       wall = new double[iterations];
       staticWall = new double[iterations];
-      roundStart = new int[rounds + 1];
-      roundStart[rounds] = iterations;
     }
   }
 
+  /** The first request of round {@code round} (of {@code rounds}; {@code rounds} gives the end). */
+  private int roundStart(int round) {
+    return iterations * round / rounds;
+  }
+
   /** Requests {@code from} to {@code to} of a shape, each followed by its static baseline's. */
-  private static void measure(KeepAliveClient client, Shape s, Timings t, int round, int from, int to)
-      throws IOException {
+  private static void measure(KeepAliveClient client, Shape s, Timings t, int from, int to) throws IOException {
     String path = path(s);
     String staticPath = BenchServer.STATIC + path;
     String accept = accept(s);
-    t.roundStart[round] = from;
     for (int i = from; i < to; i++) {
       long t0 = System.nanoTime();
       KeepAliveClient.Response r = client.timed(path, accept);
@@ -434,7 +434,7 @@ public final class GenotypeBenchmark {
     double lowest = Double.MAX_VALUE;
     double highest = 0;
     for (int round = 0; round < rounds; round++) {
-      double p = p50(Arrays.copyOfRange(t.wall, t.roundStart[round], t.roundStart[round + 1]));
+      double p = p50(Arrays.copyOfRange(t.wall, roundStart(round), roundStart(round + 1)));
       lowest = Math.min(lowest, p);
       highest = Math.max(highest, p);
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.dasgrid.core.genotype.SampleNames;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.source.EntryPoint;
 import org.dasgrid.core.source.EntryPoints;
@@ -15,6 +16,7 @@ final class Catalog {
   private final String version;
   private final Map<String, EntryPoint> byName;
   private final Map<String, Integer> sampleNumbers;
+  private final SampleNames sampleNames;
   private final Map<String, Integer> contigOrder;
   private final SampleSelection everyone;
 
@@ -27,6 +29,7 @@ final class Catalog {
       samples.put(data.samples().get(i), i);
     }
     this.sampleNumbers = samples;
+    this.sampleNames = SampleNames.of(data.samples());
     Map<String, Integer> order = new HashMap<>();
     List<String> contigs = data.genotypeContigs().isEmpty()
         ? data.entryPoints().stream().map(EntryPoint::name).toList() : data.genotypeContigs();
@@ -51,6 +54,11 @@ final class Catalog {
 
   Optional<EntryPoint> entryPoint(String nameOrAlias) {
     return Optional.ofNullable(byName.get(nameOrAlias));
+  }
+
+  /** The cohort's names, encoded once for the samples answers. */
+  SampleNames sampleNames() {
+    return sampleNames;
   }
 
   OptionalInt sampleNumber(String name) {

@@ -13,7 +13,6 @@ import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
 import org.dasgrid.core.genotype.GenotypeStats;
 import org.dasgrid.core.genotype.SampleAnswer;
-import org.dasgrid.core.genotype.SampleNames;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.VariantAnswer;
 import org.dasgrid.core.genotype.VariantRow;
@@ -159,7 +158,7 @@ final class ClusterGenotypes implements GenotypeQueries {
       het[i] = hetSum[numbers[i]];
       hom[i] = homSum[numbers[i]];
     }
-    return SampleAnswer.of(SampleNames.of(sampleNames()), n, numbers, het, hom);
+    return SampleAnswer.of(catalog.sampleNames(), n, numbers, het, hom);
   }
 
   @Override

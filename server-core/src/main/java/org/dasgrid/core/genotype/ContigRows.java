@@ -91,8 +91,9 @@ final class ContigRows {
       int refEnd = tabFrom(idEnd + 1);
       idLength[r] = partLength(idEnd - textStart[r]);
       refLength[r] = partLength(refEnd - idEnd - 1);
-      if (slack && idEnd - textStart[r] < LONG_PART && refEnd - idEnd - 1 < LONG_PART && plain(textStart[r], idEnd)
-          && plain(idEnd + 1, refEnd) && plain(refEnd + 1, textStart[r + 1])) {
+      boolean lengthsKept = (idLength[r] & 0xFF) != LONG_PART && (refLength[r] & 0xFF) != LONG_PART;
+      if (slack && lengthsKept && plain(textStart[r], idEnd) && plain(idEnd + 1, refEnd)
+          && plain(refEnd + 1, textStart[r + 1])) {
         plainText[r >>> 6] |= 1L << r;
       }
     }

@@ -18,9 +18,8 @@ import org.dasgrid.core.segment.Segment;
  * {@link SiteCalls} for how calls become sets and corrections.
  */
 final class GenotypeIndex implements GenotypeQueries {
-  private final List<String> samples;
-  /** The same names encoded once, for the samples answers. */
-  private final SampleNames sampleNames;
+  /** The cohort, also encoded once for the samples answers. */
+  private final SampleNames samples;
   private final Map<String, Integer> sampleNumbers;
   private final List<ContigRows> contigs;
   private final Map<String, Integer> contigNumbers;
@@ -34,8 +33,7 @@ final class GenotypeIndex implements GenotypeQueries {
 
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
       GenotypeIndexBuilder.Counts counts) {
-    this.samples = List.copyOf(samples);
-    this.sampleNames = SampleNames.of(this.samples);
+    this.samples = SampleNames.of(samples);
     Map<String, Integer> numbers = new HashMap<>(samples.size() * 2);
     for (int i = 0; i < samples.size(); i++) {
       numbers.put(samples.get(i), i);
@@ -78,7 +76,7 @@ final class GenotypeIndex implements GenotypeQueries {
   }
 
   private GenotypeStats computeStats(GenotypeIndexBuilder.Counts counts) {
-    long heap = sets.heapBytes() + fixes.heapBytes() + sampleNames.heapBytes();
+    long heap = sets.heapBytes() + fixes.heapBytes() + samples.heapBytes();
     for (AfTexts t : afTexts) {
       heap += t.heapBytes();
     }
@@ -101,7 +99,7 @@ final class GenotypeIndex implements GenotypeQueries {
 
   @Override
   public List<String> sampleNames() {
-    return samples;
+    return samples.list();
   }
 
   @Override
@@ -195,7 +193,7 @@ final class GenotypeIndex implements GenotypeQueries {
         hom.add(tally.hom[s]);
       }
     }
-    return SampleAnswer.of(sampleNames, chosen.size(), chosen.raw(), het.raw(), hom.raw());
+    return SampleAnswer.of(samples, chosen.size(), chosen.raw(), het.raw(), hom.raw());
   }
 
   @Override

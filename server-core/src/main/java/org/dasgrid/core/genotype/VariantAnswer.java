@@ -43,24 +43,10 @@ public interface VariantAnswer {
     int textEnd();
 
     /** Where the ID part of {@link #text} ends: at the tab before REF. */
-    default int idEnd() {
-      byte[] t = text();
-      int i = textStart();
-      while (t[i] != '\t') {
-        i++;
-      }
-      return i;
-    }
+    int idEnd();
 
     /** Where the REF part of {@link #text} ends, given {@link #idEnd}: at the tab before ALT. */
-    default int refEnd(int idEnd) {
-      byte[] t = text();
-      int i = idEnd + 1;
-      while (t[i] != '\t') {
-        i++;
-      }
-      return i;
-    }
+    int refEnd(int idEnd);
 
     boolean hasId();
 
@@ -72,11 +58,10 @@ public interface VariantAnswer {
      * is printable ASCII other than {@code " \ < > & '} (bytes that the server's JSON and XML writers write as
      * they are), {@link #idEnd} and {@link #refEnd} cost no search, and {@link #text}'s array holds {@value
      * #TEXT_SLACK} more bytes past {@link #textEnd}, so that a writer may copy the parts eight bytes at a time
-     * without looking at them. False when not known.
+     * without looking at them. False for a row with any other byte (and, for the engine's rows, with an ID or REF of
+     * 255 bytes or more, whose length it does not store).
      */
-    default boolean plainText() {
-      return false;
-    }
+    boolean plainText();
 
     int het();
 

@@ -40,8 +40,6 @@ public final class GenotypeJsonWriter {
   private static final JsonFactory FACTORY = JsonOutput.factory();
 
   // the structure, encoded once; names between values packed for JsonBytes.putName
-  /** What follows {@link #NO_ID}'s "n". */
-  private static final long NULL_TAIL = JsonBytes.name("ull");
   private static final byte[] VARIANTS_START = JsonBytes.bytes("{\"variants\":[");
   private static final long REF = JsonBytes.name(",\"ref\":");
   private static final long ALT = JsonBytes.name(",\"alt\":");
@@ -56,6 +54,8 @@ public final class GenotypeJsonWriter {
   private static final long ALT_OPEN = JsonBytes.eight("\",\"alt\":");
   private static final long ID_OPEN = JsonBytes.eight("\",\"id\":\"");
   private static final long NO_ID = JsonBytes.eight("\",\"id\":n");
+  /** What follows {@link #NO_ID}'s "n". */
+  private static final long NULL_TAIL = JsonBytes.name("ull");
   /** Whether rows the engine vouches for ({@link VariantAnswer.Cursor#plainText}) need no checking here. */
   private static final boolean PLAIN_AS_IS = JsonBytes.writesPlainTextAsIs();
   /** The room a variant row needs besides its chrom prefix and text: numbers, names, quotes, null, brace. */
@@ -160,9 +160,9 @@ public final class GenotypeJsonWriter {
       int idEnd = v.idEnd();
       int refEnd = v.refEnd(idEnd);
       char separator = rows++ == 0 ? 0 : ndjson ? '\n' : ',';
-      boolean fits = json.reserve(1 + rowStart.length + ROW_ROOM + (end - start) + 3 * JsonBytes.COPY_SLACK);
-      if (fits && PLAIN_AS_IS && v.plainText()) {
-        // the engine checked the text at load: copied eight bytes at a time, no byte looked at
+      if (PLAIN_AS_IS && v.plainText()
+          && json.reserve(1 + rowStart.length + ROW_ROOM + (end - start) + 3 * JsonBytes.COPY_SLACK)) {
+        // the source checked the text: copied eight bytes at a time, no byte looked at
         if (separator != 0) {
           json.put(separator);
         }
@@ -182,36 +182,12 @@ public final class GenotypeJsonWriter {
           json.putName(NULL_TAIL);
         }
         counts(v, json);
-        continue;
-      }
-      if (fits) {
-        // written as it is; if a byte of its text is not plain, taken back and written piecewise below
-        int mark = json.mark();
+      } else {
         if (separator != 0) {
-          json.put(separator);
+          json.raw(separator);
         }
-        json.put(rowStart, rowStart.length - JsonBytes.COPY_SLACK);
-        json.putInt(v.pos());
-        json.putName(REF);
-        boolean plain = json.putPlain(text, idEnd + 1, refEnd);
-        json.putName(ALT);
-        plain &= json.putPlain(text, refEnd + 1, end);
-        json.putName(ID);
-        if (v.hasId()) {
-          plain &= json.putPlain(text, start, idEnd);
-        } else {
-          json.putNull();
-        }
-        if (plain) {
-          counts(v, json);
-          continue;
-        }
-        json.reset(mark);
+        rowPiecewise(v, rowStart, idEnd, refEnd, json);
       }
-      if (separator != 0) {
-        json.raw(separator);
-      }
-      rowPiecewise(v, rowStart, idEnd, refEnd, json);
     }
     finishRows(ndjson, rows, json);
   }
@@ -235,7 +211,7 @@ public final class GenotypeJsonWriter {
     json.put('}');
   }
 
-  /** A row with text to escape or that is not ASCII, or too long for the buffer: each piece checked. */
+  /** A row with text to escape, not ASCII or not vouched for, or too long for the buffer: each piece checked. */
   private static void rowPiecewise(VariantAnswer.Cursor v, byte[] rowStart, int idEnd, int refEnd, JsonBytes json)
       throws IOException {
     byte[] text = v.text();

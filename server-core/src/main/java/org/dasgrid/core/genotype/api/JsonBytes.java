@@ -31,16 +31,17 @@ final class JsonBytes {
   private static final JsonFactory FACTORY = JsonOutput.factory();
   /** What the factory writes for each ASCII character inside a string; null: the character itself. */
   private static final byte[][] ESCAPES = new byte[128][];
-  /** Bytes written as they are inside a string: ASCII without an escape. */
-  private static final boolean[] PLAIN = new boolean[256];
   /** Longest escape of an ASCII character (backslash, u and four hex digits). */
   static final int MAX_ESCAPE = 6;
   /** The most bytes a {@link #putDouble} writes ({@code -2.2250738585072014E-308}). */
   static final int MAX_DOUBLE = 24;
   /** The most bytes a {@link #putInt} writes. */
   static final int MAX_INT = 11;
-  /** The bytes a {@link #putCopy} may write past its copy. */
-  static final int COPY_SLACK = 7;
+  /**
+   * The bytes a {@link #putCopy} may read past its source and write past its copy: the slack the engine keeps
+   * after a row's text ({@link VariantAnswer.Cursor#TEXT_SLACK}).
+   */
+  static final int COPY_SLACK = VariantAnswer.Cursor.TEXT_SLACK;
   /** The room a {@link #putName} needs (it stores eight bytes and keeps up to seven). */
   static final int NAME_ROOM = 8;
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -61,7 +62,6 @@ final class JsonBytes {
       if (quoted.length != 3 || quoted[1] != c) {
         ESCAPES[c] = Arrays.copyOfRange(quoted, 1, quoted.length - 1);
       }
-      PLAIN[c] = ESCAPES[c] == null;
     }
   }
 
@@ -110,7 +110,7 @@ final class JsonBytes {
    */
   static boolean writesPlainTextAsIs() {
     for (int c = 0x20; c < 0x7F; c++) {
-      if ("\"\\<>&'".indexOf(c) < 0 && !PLAIN[c]) {
+      if ("\"\\<>&'".indexOf(c) < 0 && ESCAPES[c] != null) {
         return false;
       }
     }
@@ -227,13 +227,8 @@ final class JsonBytes {
   }
 
   void put(byte[] b) {
-    put(b, b.length);
-  }
-
-  /** The first {@code length} bytes of {@code b}. */
-  void put(byte[] b, int length) {
-    System.arraycopy(b, 0, buf, n, length);
-    n += length;
+    System.arraycopy(b, 0, buf, n, b.length);
+    n += b.length;
   }
 
   void put(char ascii) {
@@ -331,26 +326,6 @@ final class JsonBytes {
     n = p;
   }
 
-  /**
-   * A JSON string of bytes {@code b[from, to)} copied as they are; returns whether each stands for itself
-   * (ASCII the factory does not escape; if not, what it wrote is wrong: {@link #reset} to before it). Needs 2
-   * + length of room.
-   */
-  boolean putPlain(byte[] b, int from, int to) {
-    byte[] o = buf;
-    int p = n;
-    o[p++] = '"';
-    boolean plain = true;
-    for (int i = from; i < to; i++) {
-      byte c = b[i];
-      o[p++] = c;
-      plain &= PLAIN[c & 0xFF];
-    }
-    o[p++] = '"';
-    n = p;
-    return plain;
-  }
-
   /** Eight bytes made by {@link #eight}. */
   void putEight(long eight) {
     LONGS.set(buf, n, eight);
@@ -358,9 +333,9 @@ final class JsonBytes {
   }
 
   /**
-   * Bytes {@code b[from, to)} as they are, eight at a time: {@code b} must hold seven more bytes past {@code
-   * to}, and the buffer needs length + 7 bytes of room (up to seven bytes past the copy are written, to be
-   * overwritten by what follows).
+   * Bytes {@code b[from, to)} as they are, eight at a time: {@code b} must hold {@link #COPY_SLACK} more bytes
+   * past {@code to}, and the buffer needs length + {@link #COPY_SLACK} bytes of room (the bytes written past
+   * the copy are overwritten by what follows).
    */
   void putCopy(byte[] b, int from, int to) {
     byte[] o = buf;
@@ -369,17 +344,6 @@ final class JsonBytes {
     }
     n += to - from;
   }
-
-  /** Where the next byte goes, for {@link #reset}. */
-  int mark() {
-    return n;
-  }
-
-  /** Takes back what was put since {@link #mark} (nothing may have been written out since: no {@link #reserve}). */
-  void reset(int mark) {
-    n = mark;
-  }
-
 
   static boolean isAscii(byte[] b, int from, int to) {
     int or = 0;

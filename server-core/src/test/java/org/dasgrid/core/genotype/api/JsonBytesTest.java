@@ -75,6 +75,18 @@ class JsonBytesTest {
   }
 
   @Test
+  void theSharedFactoryWritesPlainTextAsItIs() throws IOException {
+    // else the writers would check every byte of rows the engine vouched for (correct, but slower)
+    assertThat(JsonBytes.writesPlainTextAsIs()).isTrue();
+    String plain = " !#$%()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~";
+    ByteArrayOutputStream expected = new ByteArrayOutputStream();
+    try (JsonGenerator g = JsonOutput.generator(expected)) {
+      g.writeString(plain);
+    }
+    assertThat(expected.toString(StandardCharsets.US_ASCII)).isEqualTo('"' + plain + '"');
+  }
+
+  @Test
   void escapesStringsAsJacksonDoes() throws IOException {
     StringBuilder everyAscii = new StringBuilder();
     for (char c = 0; c < 128; c++) {
