@@ -14,6 +14,8 @@ import org.dasgrid.core.cache.CachedResponse;
 import org.dasgrid.core.cache.ResponseCache;
 import org.dasgrid.core.das.Capabilities;
 import org.dasgrid.core.das.DasException;
+import org.dasgrid.core.error.ErrorKind;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.das.DasRequest;
 import org.dasgrid.core.das.DasResponse;
 import org.dasgrid.core.das.DasService;
@@ -80,7 +82,7 @@ final class DasServlet extends HttpServlet {
       DasRequest request = request(req, args);
       DasResponse response = das.handle(request);
       write(req, resp, response, withBody);
-    } catch (DasException e) {
+    } catch (RequestException e) {
       writeError(req, resp, e, withBody, ResponseFormat.wantsJson(args));
     } catch (IOException e) {
       if (!clientWentAway(e)) {
@@ -208,20 +210,21 @@ final class DasServlet extends HttpServlet {
     }
   }
 
-  private void writeError(HttpServletRequest req, HttpServletResponse resp, DasException e, boolean withBody)
+  private void writeError(HttpServletRequest req, HttpServletResponse resp, RequestException e, boolean withBody)
       throws IOException {
     writeError(req, resp, e, withBody, false);
   }
 
-  private void writeError(HttpServletRequest req, HttpServletResponse resp, DasException e, boolean withBody,
+  private void writeError(HttpServletRequest req, HttpServletResponse resp, RequestException e, boolean withBody,
       boolean json) throws IOException {
     resp.resetBuffer();
-    int status = e.status().code();
+    DasStatus dasStatus = DasException.statusOf(e);
+    int status = dasStatus.code();
     DasHeaders.set(resp, status, app.serverName(), Capabilities.SERVER);
-    if (e.kind() == DasException.Kind.LOADING) {
+    if (e.kind() == ErrorKind.LOADING) {
       resp.setHeader("Retry-After", "5");
     }
-    DasResponse body = DasService.error(e.status(), e.getMessage(), json);
+    DasResponse body = DasService.error(dasStatus, e.getMessage(), json);
     resp.setContentType(body.contentType());
     resp.setHeader("Cache-Control", "no-store");
     if (withBody) {

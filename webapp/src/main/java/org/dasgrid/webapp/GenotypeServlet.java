@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 import org.dasgrid.core.config.ServerSettings;
+import org.dasgrid.core.error.ErrorKind;
 import org.dasgrid.core.das.DasException;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.das.QueryArguments;
 import org.dasgrid.core.genotype.api.GenotypeEndpoint;
@@ -62,8 +64,8 @@ final class GenotypeServlet extends HttpServlet {
     RequestTimer timer = new RequestTimer(received);
     try {
       answer(req, resp, timer);
-    } catch (DasException e) {
-      if (e.kind() == DasException.Kind.LOADING) {
+    } catch (RequestException e) {
+      if (e.kind() == ErrorKind.LOADING) {
         resp.setHeader("Retry-After", "5");
       }
       writeError(resp, status(e), e.getMessage());
@@ -147,15 +149,13 @@ final class GenotypeServlet extends HttpServlet {
   }
 
   /** The HTTP status of a genotype error: the one place they are mapped. */
-  static int status(DasException e) {
-    if (e.kind() == DasException.Kind.LOADING || e.kind() == DasException.Kind.UNAVAILABLE) {
-      return 503;
-    }
-    return switch (e.status()) {
-      case BAD_COMMAND_ARGUMENTS, BAD_REFERENCE_OBJECT, COORDINATE_ERROR -> 400;
-      case BAD_COMMAND, BAD_DATA_SOURCE, BAD_STYLESHEET -> 404;
-      case UNIMPLEMENTED -> 501;
-      default -> 500;
+  static int status(RequestException e) {
+    return switch (e.kind()) {
+      case BAD_ARGUMENT, UNKNOWN_REFERENCE, OUT_OF_RANGE, TOO_LARGE -> 400;
+      case UNKNOWN_OPERATION, UNKNOWN_SOURCE, NOT_FOUND -> 404;
+      case UNSUPPORTED -> 501;
+      case LOADING, UNAVAILABLE -> 503;
+      case INTERNAL -> 500;
     };
   }
 

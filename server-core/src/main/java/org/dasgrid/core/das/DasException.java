@@ -1,25 +1,21 @@
 package org.dasgrid.core.das;
 
-import java.util.Locale;
+import org.dasgrid.core.error.ErrorKind;
+import org.dasgrid.core.error.RequestException;
 
 /**
- * A request that cannot be answered, with the DAS status that says why. Thrown anywhere in the core and
- * rendered once, at the HTTP edge. The message is short, written for the client, and never contains a stack
- * trace; the edge escapes it before putting it in a document.
+ * A DAS request error that names its DAS status directly. Being retired: new code throws
+ * {@link RequestException} with an {@link ErrorKind}, which {@link DasStatus#of(ErrorKind)} maps at the edge.
  */
-public class DasException extends RuntimeException {
+public class DasException extends RequestException {
   private static final long serialVersionUID = 1L;
   private final DasStatus status;
-  private final Kind kind;
 
-  /** A finer reason than the DAS status, for edges (the JSON APIs) whose statuses are richer than DAS's. */
+  /** A finer reason than the DAS status; becomes the {@link ErrorKind}. */
   public enum Kind {
     GENERAL,
-    /** The data exist but a part of the cluster holding them did not answer. */
     UNAVAILABLE,
-    /** The source exists but is still loading. */
     LOADING,
-    /** The request is well formed but asks for more than the configured limits allow. */
     TOO_LARGE
   }
 
@@ -28,20 +24,38 @@ public class DasException extends RuntimeException {
   }
 
   public DasException(DasStatus status, Kind kind, String format, Object... args) {
-    super(args.length == 0 ? format : String.format(Locale.ROOT, format, args), null, false, false);
+    super(errorKind(status, kind), format, args);
     this.status = status;
-    this.kind = kind;
   }
 
   public DasStatus status() {
     return status;
   }
 
-  public Kind kind() {
-    return kind;
-  }
-
   public static DasException badArguments(String format, Object... args) {
     return new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, format, args);
+  }
+
+  /** The DAS status of any request error: its own if it names one, else its kind's. */
+  public static DasStatus statusOf(RequestException e) {
+    return e instanceof DasException d ? d.status : DasStatus.of(e.kind());
+  }
+
+  private static ErrorKind errorKind(DasStatus status, Kind kind) {
+    return switch (kind) {
+      case LOADING -> ErrorKind.LOADING;
+      case UNAVAILABLE -> ErrorKind.UNAVAILABLE;
+      case TOO_LARGE -> ErrorKind.TOO_LARGE;
+      case GENERAL -> switch (status) {
+        case BAD_COMMAND -> ErrorKind.UNKNOWN_OPERATION;
+        case BAD_DATA_SOURCE -> ErrorKind.UNKNOWN_SOURCE;
+        case BAD_COMMAND_ARGUMENTS -> ErrorKind.BAD_ARGUMENT;
+        case BAD_REFERENCE_OBJECT -> ErrorKind.UNKNOWN_REFERENCE;
+        case BAD_STYLESHEET -> ErrorKind.NOT_FOUND;
+        case COORDINATE_ERROR -> ErrorKind.OUT_OF_RANGE;
+        case UNIMPLEMENTED -> ErrorKind.UNSUPPORTED;
+        case OK, SERVER_ERROR -> ErrorKind.INTERNAL;
+      };
+    };
   }
 }

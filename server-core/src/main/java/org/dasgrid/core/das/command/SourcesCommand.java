@@ -134,7 +134,7 @@ public final class SourcesCommand implements DasCommand {
           return e;
         }
       }
-    } catch (DasException e) {
+    } catch (org.dasgrid.core.error.RequestException e) {
       // a sharded source whose other nodes do not answer now: the listing still lists it
     }
     return ls.data().entryPoints().get(0);
