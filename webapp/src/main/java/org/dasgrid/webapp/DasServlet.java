@@ -13,15 +13,14 @@ import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.cache.CachedResponse;
 import org.dasgrid.core.cache.ResponseCache;
 import org.dasgrid.core.das.Capabilities;
-import org.dasgrid.core.das.DasException;
-import org.dasgrid.core.error.ErrorKind;
-import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.das.DasRequest;
 import org.dasgrid.core.das.DasResponse;
 import org.dasgrid.core.das.DasService;
 import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.das.QueryArguments;
 import org.dasgrid.core.das.ResponseFormat;
+import org.dasgrid.core.error.ErrorKind;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.webapp.observe.Observability;
 
 /**
@@ -70,7 +69,7 @@ final class DasServlet extends HttpServlet {
       return;
     }
     resp.setHeader("Allow", "GET, HEAD, POST, OPTIONS");
-    writeError(req, resp, new DasException(DasStatus.BAD_COMMAND, "method %s is not supported; use GET",
+    writeError(req, resp, new RequestException(ErrorKind.UNKNOWN_OPERATION, "method %s is not supported; use GET",
         m.length() > 10 ? m.substring(0, 10) : m), true);
   }
 
@@ -95,7 +94,7 @@ final class DasServlet extends HttpServlet {
           : Long.toHexString(System.nanoTime());
       LOG.log(System.Logger.Level.ERROR, "request " + id + " failed: " + req.getRequestURI(), e);
       if (!resp.isCommitted()) {
-        writeError(req, resp, new DasException(DasStatus.SERVER_ERROR, "internal error (reference %s)", id),
+        writeError(req, resp, new RequestException(ErrorKind.INTERNAL, "internal error (reference %s)", id),
             withBody, ResponseFormat.wantsJson(args));
       }
     }
@@ -120,7 +119,7 @@ final class DasServlet extends HttpServlet {
       return new DasRequest("", "sources", args, base, access);
     }
     if (parts.length > 2 || parts[parts.length - 1].isEmpty() && parts.length == 2) {
-      throw new DasException(DasStatus.BAD_COMMAND, "no such DAS resource; use /das/{source}/{command}");
+      throw new RequestException(ErrorKind.UNKNOWN_OPERATION, "no such DAS resource; use /das/{source}/{command}");
     }
     if (parts.length == 1) {
       String only = parts[0];
@@ -135,7 +134,7 @@ final class DasServlet extends HttpServlet {
   /** Source ids are URL-safe; anything else cannot be a source, whatever it tries to be. */
   private static String checkSource(String id) {
     if (!SOURCE_ID.matcher(id).matches() || id.equals(".") || id.equals("..")) {
-      throw new DasException(DasStatus.BAD_DATA_SOURCE, "unknown data source");
+      throw new RequestException(ErrorKind.UNKNOWN_SOURCE, "unknown data source");
     }
     return id;
   }
@@ -218,7 +217,7 @@ final class DasServlet extends HttpServlet {
   private void writeError(HttpServletRequest req, HttpServletResponse resp, RequestException e, boolean withBody,
       boolean json) throws IOException {
     resp.resetBuffer();
-    DasStatus dasStatus = DasException.statusOf(e);
+    DasStatus dasStatus = DasStatus.of(e.kind());
     int status = dasStatus.code();
     DasHeaders.set(resp, status, app.serverName(), Capabilities.SERVER);
     if (e.kind() == ErrorKind.LOADING) {

@@ -11,25 +11,23 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
-import org.dasgrid.core.config.ServerSettings;
-import org.dasgrid.core.error.ErrorKind;
-import org.dasgrid.core.das.DasException;
-import org.dasgrid.core.error.RequestException;
-import org.dasgrid.core.das.DasStatus;
-import org.dasgrid.core.das.QueryArguments;
-import org.dasgrid.core.genotype.api.GenotypeEndpoint;
-import org.dasgrid.core.genotype.api.GenotypeJsonWriter;
-import org.dasgrid.core.genotype.api.GenotypeRequest;
-import org.dasgrid.core.genotype.api.GenotypeResult;
-import org.dasgrid.core.genotype.api.RequestTimer;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.cluster.ClusterSource;
 import org.dasgrid.core.cluster.ClusterView;
 import org.dasgrid.core.cluster.FanOutOptions;
 import org.dasgrid.core.cluster.FanOutReport;
+import org.dasgrid.core.config.ServerSettings;
+import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.error.ErrorKind;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.genotype.GenotypeQueries;
-import org.dasgrid.core.source.DataSource;
+import org.dasgrid.core.genotype.api.GenotypeEndpoint;
+import org.dasgrid.core.genotype.api.GenotypeJsonWriter;
+import org.dasgrid.core.genotype.api.GenotypeRequest;
+import org.dasgrid.core.genotype.api.GenotypeResult;
+import org.dasgrid.core.genotype.api.RequestTimer;
 import org.dasgrid.core.registry.LoadedSource;
+import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.GenotypeSource;
 
 /**
@@ -88,20 +86,21 @@ final class GenotypeServlet extends HttpServlet {
     String path = req.getPathInfo() == null ? "" : req.getPathInfo();
     String[] parts = path.startsWith("/") ? path.substring(1).split("/", -1) : new String[0];
     if (parts.length != 2 || !SOURCE_ID.matcher(parts[0]).matches()) {
-      throw new DasException(DasStatus.BAD_COMMAND, "no such resource; use /genotypes/{source}/variants, "
+      throw new RequestException(ErrorKind.UNKNOWN_OPERATION, "no such resource; use /genotypes/{source}/variants, "
           + "/genotypes/{source}/samples or /genotypes/{source}/count");
     }
-    GenotypeEndpoint endpoint = GenotypeEndpoint.named(parts[1]).orElseThrow(() -> new DasException(
-        DasStatus.BAD_COMMAND, "unknown genotype query '%s'; use variants, samples or count", shorten(parts[1])));
+    GenotypeEndpoint endpoint = GenotypeEndpoint.named(parts[1]).orElseThrow(() ->
+        new RequestException(ErrorKind.UNKNOWN_OPERATION, "unknown genotype query '%s'; use variants, samples or count",
+            shorten(parts[1])));
     // a protected source the client may not read answers exactly like an unknown one
     boolean readable = app.registry().slot(parts[0])
         .map(s -> AccessCheck.bearer(Bearer.token(req)).mayRead(s.config())).orElse(false);
     if (!readable) {
-      throw new DasException(DasStatus.BAD_DATA_SOURCE, "unknown data source '%s'", shorten(parts[0]));
+      throw new RequestException(ErrorKind.UNKNOWN_SOURCE, "unknown data source '%s'", shorten(parts[0]));
     }
     LoadedSource source = app.registry().require(parts[0], app.config().server().requestTimeoutMillis());
     if (!(source.data() instanceof GenotypeSource)) {
-      throw new DasException(DasStatus.BAD_DATA_SOURCE,
+      throw new RequestException(ErrorKind.UNKNOWN_SOURCE,
           "data source '%s' has no genotypes (a VCF source with 'genotypes: true' has)", parts[0]);
     }
     ServerSettings limits = app.config().server();

@@ -5,9 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import org.dasgrid.core.das.DasException;
-import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.error.RequestException;
 
 /**
  * Reads a request's arguments, the raw query string plus a POSTed form body (batch clients send hundreds of
@@ -30,8 +29,8 @@ final class QueryReader {
     return args;
   }
 
-  private static DasException tooLong(int max) {
-    return new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
+  private static RequestException tooLong(int max) {
+    return RequestException.tooLarge(
         "query longer than %d characters (server.maxQueryLength); send fewer segments per request", max);
   }
 

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import org.dasgrid.core.config.Access;
 import org.dasgrid.core.config.SourceConfig;
-import org.dasgrid.core.das.DasException;
 import org.dasgrid.core.das.DasStatus;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.datasources.Sources;
 import org.dasgrid.datasources.Tools;
 import org.dasgrid.datasources.tabix.GeneratedVcf;
@@ -119,8 +119,8 @@ class VcfOutputTest {
   @Test
   void otherSourcesAreRefusedWith402() {
     assertThatThrownBy(() -> sources.answer("worm", "features", "segment=I:1,100000;format=vcf"))
-        .isInstanceOf(DasException.class).hasMessageContaining("format=vcf needs a VCF source")
-        .satisfies(e -> assertThat(((DasException) e).status()).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+        .isInstanceOf(RequestException.class).hasMessageContaining("format=vcf needs a VCF source")
+        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind())).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
   }
 
   /** The sites of the answer, as bcftools reads them (it fails on a malformed file). */

@@ -6,8 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.PriorityQueue;
-import org.dasgrid.core.das.DasException;
-import org.dasgrid.core.das.DasStatus;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.genotype.CountAnswer;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
@@ -134,7 +133,7 @@ final class ClusterGenotypes implements GenotypeQueries {
       for (int i = 0; i < c.size(); i++) {
         int s = c.samples()[i];
         if (s < 0 || s >= cohort) {
-          throw new DasException(DasStatus.SERVER_ERROR, DasException.Kind.UNAVAILABLE,
+          throw RequestException.unavailable(
               "node %s answered for sample number %d of a cohort of %d: its '%s' has other samples than this"
                   + " node's; every node must load the same VCF header", p.node(), s, cohort, source.id());
         }

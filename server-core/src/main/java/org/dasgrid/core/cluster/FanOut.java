@@ -14,8 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.dasgrid.core.das.DasException;
-import org.dasgrid.core.das.DasStatus;
+import org.dasgrid.core.error.RequestException;
 
 /**
  * One request's calls to the nodes holding a source: contigs are assigned to nodes (this node first when it
@@ -111,7 +110,7 @@ final class FanOut {
       for (String contig : missingNow) {
         gaps.missing(contig, lastFailure.getOrDefault(contig, "no node holds it"));
       }
-      throw new DasException(DasStatus.SERVER_ERROR, DasException.Kind.UNAVAILABLE,
+      throw RequestException.unavailable(
           "part of '%s' is unavailable: %s%s; retry shortly, or add partial=allow for an answer without it",
           source, source + ":", gaps.missingText());
     }
@@ -188,8 +187,7 @@ final class FanOut {
         failures.add(node + ": " + f.getMessage());
       }
     }
-    throw new DasException(DasStatus.SERVER_ERROR, DasException.Kind.UNAVAILABLE,
-        "'%s' is unavailable: no node holding it answered (%s); retry shortly", source,
+    throw RequestException.unavailable("'%s' is unavailable: no node holding it answered (%s); retry shortly", source,
         failures.isEmpty() ? "deadline passed" : String.join("; ", failures));
   }
 }

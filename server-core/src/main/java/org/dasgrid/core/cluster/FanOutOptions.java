@@ -2,8 +2,8 @@ package org.dasgrid.core.cluster;
 
 import java.util.Locale;
 import java.util.Optional;
-import org.dasgrid.core.das.DasException;
 import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.error.RequestException;
 
 /**
  * How one request may be answered across the cluster: whether an answer missing some shards is acceptable
@@ -28,7 +28,7 @@ public record FanOutOptions(boolean allowPartial, int maxFeatures) {
     return switch (v.get().trim().toLowerCase(Locale.ROOT)) {
       case "allow", "true", "yes" -> true;
       case "deny", "false", "no", "" -> false;
-      default -> throw DasException.badArguments("partial must be allow or deny");
+      default -> throw RequestException.badArgument("partial must be allow or deny");
     };
   }
 }

@@ -10,6 +10,8 @@ import org.dasgrid.core.cluster.ClusterView;
 import org.dasgrid.core.cluster.FanOutOptions;
 import org.dasgrid.core.cluster.FanOutReport;
 import org.dasgrid.core.config.ServerSettings;
+import org.dasgrid.core.error.ErrorKind;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
 
@@ -69,7 +71,7 @@ public record DasContext(SourceRegistry registry, ServerSettings settings, Strin
   public LoadedSource require(DasRequest request) {
     boolean readable = registry.slot(request.source()).map(s -> request.access().mayRead(s.config())).orElse(false);
     if (!readable) {
-      throw new DasException(DasStatus.BAD_DATA_SOURCE, "unknown data source '%s'", shorten(request.source()));
+      throw new RequestException(ErrorKind.UNKNOWN_SOURCE, "unknown data source '%s'", shorten(request.source()));
     }
     LoadedSource ls = registry.require(request.source(), settings.requestTimeoutMillis());
     if (ls.data() instanceof ClusterSource cluster) {

@@ -12,6 +12,8 @@ import org.dasgrid.core.das.command.SequenceCommand;
 import org.dasgrid.core.das.command.SourcesCommand;
 import org.dasgrid.core.das.command.StylesheetCommand;
 import org.dasgrid.core.das.command.TypesCommand;
+import org.dasgrid.core.error.ErrorKind;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.render.JsonRenderer;
 import org.dasgrid.core.render.Node;
 import org.dasgrid.core.render.XmlRenderer;
@@ -43,7 +45,7 @@ public final class DasService {
     DasCommand command = commands.get(request.command());
     if (command == null || command.perSource() == request.source().isEmpty()
         && !(request.command().equals("sources"))) {
-      throw new DasException(DasStatus.BAD_COMMAND, "unknown command '%s'", shorten(request.command()));
+      throw new RequestException(ErrorKind.UNKNOWN_OPERATION, "unknown command '%s'", shorten(request.command()));
     }
     DasContext perRequest = context.forRequest();
     DasResponse response = command.execute(request, perRequest);

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.dasgrid.core.error.RequestException;
 
 /**
  * The arguments of a DAS request, parsed from the raw query string.
@@ -91,7 +92,7 @@ public final class QueryArguments {
       return Optional.empty();
     }
     if (v.size() > 1) {
-      throw DasException.badArguments("argument '%s' given %d times; it may appear once", name, v.size());
+      throw RequestException.badArgument("argument '%s' given %d times; it may appear once", name, v.size());
     }
     return Optional.of(v.get(0));
   }
@@ -113,12 +114,12 @@ public final class QueryArguments {
         bytes[n++] = ' ';
       } else if (c == '%') {
         if (i + 2 >= s.length()) {
-          throw DasException.badArguments("malformed percent-encoding in the query string");
+          throw RequestException.badArgument("malformed percent-encoding in the query string");
         }
         int hi = Character.digit(s.charAt(i + 1), 16);
         int lo = Character.digit(s.charAt(i + 2), 16);
         if (hi < 0 || lo < 0) {
-          throw DasException.badArguments("malformed percent-encoding in the query string");
+          throw RequestException.badArgument("malformed percent-encoding in the query string");
         }
         bytes[n++] = (byte) ((hi << 4) | lo);
         i += 2;
@@ -142,7 +143,7 @@ public final class QueryArguments {
       CharBuffer chars = decoder.decode(ByteBuffer.wrap(bytes, 0, n));
       return chars.toString();
     } catch (CharacterCodingException e) {
-      throw DasException.badArguments("the query string is not valid UTF-8");
+      throw RequestException.badArgument("the query string is not valid UTF-8");
     }
   }
 }

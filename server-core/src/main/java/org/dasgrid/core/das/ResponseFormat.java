@@ -2,6 +2,7 @@ package org.dasgrid.core.das;
 
 import java.util.Locale;
 import java.util.Set;
+import org.dasgrid.core.error.RequestException;
 
 /** The body formats a DAS command can answer in, chosen with {@code format=}. XML is the default. */
 public enum ResponseFormat {
@@ -31,7 +32,7 @@ public enum ResponseFormat {
       f = null;
     }
     if (f == null || !allowed.contains(f)) {
-      throw DasException.badArguments("format must be one of %s", names(allowed));
+      throw RequestException.badArgument("format must be one of %s", names(allowed));
     }
     return f;
   }

@@ -1,6 +1,7 @@
 package org.dasgrid.core.das;
 
 import java.util.Optional;
+import org.dasgrid.core.error.RequestException;
 
 /**
  * The {@code rows=FROM-TO} pagination extension: items FROM to TO of an answer, 1-based inclusive.
@@ -30,7 +31,7 @@ public record Rows(int from, int to) {
     } catch (NumberFormatException e) {
       // fall through to the error below
     }
-    throw DasException.badArguments("rows must be FROM-TO with 1 <= FROM <= TO");
+    throw RequestException.badArgument("rows must be FROM-TO with 1 <= FROM <= TO");
   }
 
   public int count() {

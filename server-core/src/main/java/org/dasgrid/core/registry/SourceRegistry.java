@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.dasgrid.core.config.SourceConfig;
-import org.dasgrid.core.das.DasException;
-import org.dasgrid.core.das.DasStatus;
+import org.dasgrid.core.error.ErrorKind;
+import org.dasgrid.core.error.RequestException;
 
 /** All configured sources by id, in config order, each with its current state. */
 public final class SourceRegistry {
@@ -64,7 +64,7 @@ public final class SourceRegistry {
   public LoadedSource require(String id, long waitMillis) {
     SourceSlot slot = slots.get(id);
     if (slot == null) {
-      throw new DasException(DasStatus.BAD_DATA_SOURCE, "unknown data source '%s'", shortId(id));
+      throw new RequestException(ErrorKind.UNKNOWN_SOURCE, "unknown data source '%s'", shortId(id));
     }
     if (waitMillis > 0 && slot.state() instanceof SourceState.Loading) {
       slot.awaitSettled(waitMillis);
@@ -74,9 +74,10 @@ public final class SourceRegistry {
       return r.source();
     }
     if (st instanceof SourceState.Failed f) {
-      throw new DasException(DasStatus.SERVER_ERROR, "data source '%s' is unavailable: %s", id, f.reason());
+      // a source that failed to load stays failed until fixed and reloaded: not a retry-shortly UNAVAILABLE
+      throw new RequestException(ErrorKind.INTERNAL, "data source '%s' is unavailable: %s", id, f.reason());
     }
-    throw new DasException(DasStatus.SERVER_ERROR, DasException.Kind.LOADING,
+    throw new RequestException(ErrorKind.LOADING,
         "data source '%s' is still loading; try again shortly", id);
   }
 

@@ -1,7 +1,7 @@
 package org.dasgrid.core.segment;
 
 import java.util.Optional;
-import org.dasgrid.core.das.DasException;
+import org.dasgrid.core.error.RequestException;
 
 /**
  * A {@code segment=REF[:START,STOP]} argument as the client wrote it. Without a range it means the whole
@@ -31,7 +31,7 @@ public record SegmentRequest(String ref, Optional<Range> range) {
   /** Parses one segment argument; malformed syntax is a 402 naming the offending text. */
   public static SegmentRequest parse(String text) {
     if (text == null || text.isBlank()) {
-      throw DasException.badArguments("empty segment");
+      throw RequestException.badArgument("empty segment");
     }
     int colon = text.lastIndexOf(':');
     if (colon < 0 || text.indexOf(',', colon) < 0) {
@@ -46,19 +46,19 @@ public record SegmentRequest(String ref, Optional<Range> range) {
     long start = parseCoordinate(coords.substring(0, comma), text);
     long stop = parseCoordinate(coords.substring(comma + 1), text);
     if (start > stop) {
-      throw DasException.badArguments("segment %s: start %d is after stop %d", shorten(text), start, stop);
+      throw RequestException.badArgument("segment %s: start %d is after stop %d", shorten(text), start, stop);
     }
     return of(ref, start, stop);
   }
 
   private static String checkRef(String ref, String text) {
     if (ref.isEmpty()) {
-      throw DasException.badArguments("segment '%s' has no reference name", shorten(text));
+      throw RequestException.badArgument("segment '%s' has no reference name", shorten(text));
     }
     for (int i = 0; i < ref.length(); i++) {
       char c = ref.charAt(i);
       if (Character.isWhitespace(c) || Character.isISOControl(c)) {
-        throw DasException.badArguments("segment reference may not contain whitespace or control characters");
+        throw RequestException.badArgument("segment reference may not contain whitespace or control characters");
       }
     }
     return ref;
@@ -82,8 +82,8 @@ public record SegmentRequest(String ref, Optional<Range> range) {
     return negative ? -v : v;
   }
 
-  private static DasException malformed(String text) {
-    return DasException.badArguments(
+  private static RequestException malformed(String text) {
+    return RequestException.badArgument(
         "malformed segment '%s': expected REF or REF:START,STOP with integer coordinates", shorten(text));
   }
 

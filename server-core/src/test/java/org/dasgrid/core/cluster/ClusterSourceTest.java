@@ -14,11 +14,12 @@ import org.dasgrid.core.cache.CachedResponse;
 import org.dasgrid.core.cache.ResponseCache;
 import org.dasgrid.core.config.ServerSettings;
 import org.dasgrid.core.das.DasContext;
-import org.dasgrid.core.das.DasException;
 import org.dasgrid.core.das.DasRequest;
 import org.dasgrid.core.das.DasResponse;
 import org.dasgrid.core.das.DasService;
 import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.error.ErrorKind;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.genotype.CountAnswer;
 import org.dasgrid.core.genotype.GenotypeQueries;
@@ -194,8 +195,8 @@ class ClusterSourceTest {
     Segment c4 = new Segment("c4", 1, 90_000);
     Segment c1 = new Segment("c1", 1, 90_000);
     assertThatThrownBy(() -> view("n1").prefetch(List.of(c1, c4), List.of(), FeatureFilter.ANY))
-        .isInstanceOfSatisfying(DasException.class, e -> {
-          assertThat(e.kind()).isEqualTo(DasException.Kind.UNAVAILABLE);
+        .isInstanceOfSatisfying(RequestException.class, e -> {
+          assertThat(e.kind()).isEqualTo(ErrorKind.UNAVAILABLE);
           assertThat(e.getMessage()).contains("syn:c4").contains("n3").contains("partial=allow");
         });
     ClusterView partial = cluster.source("n1", "syn").open(new FanOutOptions(true, Integer.MAX_VALUE));
@@ -241,8 +242,8 @@ class ClusterSourceTest {
     // another question about n3's contig still needs n3, and fails clearly at the deadline
     assertThatThrownBy(() -> das.handle(
         new DasRequest("syn", "features", QueryArguments.parse("segment=c4:1,30000"), "http://h/das")))
-        .isInstanceOfSatisfying(DasException.class,
-            e -> assertThat(e.kind()).isEqualTo(DasException.Kind.UNAVAILABLE));
+        .isInstanceOfSatisfying(RequestException.class,
+            e -> assertThat(e.kind()).isEqualTo(ErrorKind.UNAVAILABLE));
   }
 
   /** A node that loaded another cohort (other samples) is named in a clear error, not an index failure. */
@@ -265,8 +266,8 @@ class ClusterSourceTest {
     GenotypeQueries g = ((GenotypeSource) view("n1")).genotypes();
     GenotypeQuery q = new GenotypeQuery(List.of(new Segment("c4", 1, 90_000)), Zygosity.ANY, g.allSamples(),
         OptionalInt.empty());
-    assertThatThrownBy(() -> g.carriers(q)).isInstanceOfSatisfying(DasException.class, e -> {
-      assertThat(e.kind()).isEqualTo(DasException.Kind.UNAVAILABLE);
+    assertThatThrownBy(() -> g.carriers(q)).isInstanceOfSatisfying(RequestException.class, e -> {
+      assertThat(e.kind()).isEqualTo(ErrorKind.UNAVAILABLE);
       assertThat(e.getMessage()).contains("node n3").contains("sample number 1000000").contains("same VCF header");
     });
   }
@@ -285,7 +286,7 @@ class ClusterSourceTest {
     cluster.network.get("n3").mode = TestCluster.Flaky.Mode.SILENT;
     long t = System.nanoTime();
     assertThatThrownBy(() -> view("n2").countFeatures(new Segment("c4", 1, 1000), FeatureFilter.ANY))
-        .isInstanceOfSatisfying(DasException.class, e -> assertThat(e.getMessage())
+        .isInstanceOfSatisfying(RequestException.class, e -> assertThat(e.getMessage())
             .contains("syn:c4").contains("deadline of 800 ms"));
     // ends at the deadline (plus the grace the wait allows), not later: a bound, not a timing measurement
     assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t)).isLessThan(5_000);
@@ -301,7 +302,7 @@ class ClusterSourceTest {
     }
     // c4 is only on n3: its error is the reason given
     assertThatThrownBy(() -> view("n1").countFeatures(new Segment("c4", 1, 1000), FeatureFilter.ANY))
-        .isInstanceOfSatisfying(DasException.class, e -> assertThat(e.getMessage())
+        .isInstanceOfSatisfying(RequestException.class, e -> assertThat(e.getMessage())
             .contains("syn:c4").contains("n3: INTERNAL: disk read error"));
     // an error is not a node in trouble: it stays up for the contigs it does answer
     assertThat(cluster.clusters.get("n1").isUp("n3")).isTrue();
@@ -312,7 +313,7 @@ class ClusterSourceTest {
     TestCluster.Flaky n3 = cluster.network.get("n3");
     n3.mode = TestCluster.Flaky.Mode.DOWN;
     Segment c4 = new Segment("c4", 1, 90_000);
-    assertThatThrownBy(() -> view("n1").countFeatures(c4, FeatureFilter.ANY)).isInstanceOf(DasException.class);
+    assertThatThrownBy(() -> view("n1").countFeatures(c4, FeatureFilter.ANY)).isInstanceOf(RequestException.class);
     n3.mode = TestCluster.Flaky.Mode.UP;
     assertThat(view("n1").countFeatures(c4, FeatureFilter.ANY)).isEqualTo(whole.countFeatures(c4, FeatureFilter.ANY));
     // and the probe marks it up again, so it is preferred again over nothing

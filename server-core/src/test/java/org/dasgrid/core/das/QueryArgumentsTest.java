@@ -3,6 +3,7 @@ package org.dasgrid.core.das;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.dasgrid.core.error.RequestException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,8 +38,8 @@ class QueryArgumentsTest {
   @ValueSource(strings = {"segment=%", "segment=%4", "segment=%zz", "segment=%C3%28", "segment=%FF%FE", "a=%E2%82"})
   void badEncodingIsBadArguments(String query) {
     assertThatThrownBy(() -> QueryArguments.parse(query))
-        .isInstanceOf(DasException.class)
-        .satisfies(e -> assertThat(((DasException) e).status()).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+        .isInstanceOf(RequestException.class)
+        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind())).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
   }
 
   @Test

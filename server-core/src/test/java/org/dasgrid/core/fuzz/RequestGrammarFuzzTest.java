@@ -11,10 +11,10 @@ import java.util.Optional;
 import org.dasgrid.core.config.ServerSettings;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.das.DasContext;
-import org.dasgrid.core.das.DasException;
 import org.dasgrid.core.das.DasRequest;
 import org.dasgrid.core.das.DasService;
 import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
 import org.dasgrid.core.registry.LoadedSource;
@@ -24,7 +24,7 @@ import org.dasgrid.core.source.InMemoryFeatureSource;
 
 /**
  * Fuzzes the request grammar: segment arguments, raw query strings, and whole DAS requests against a small
- * source. The only acceptable failure is a {@link DasException} (a clear client error); anything else (an
+ * source. The only acceptable failure is a {@link RequestException} (a clear client error); anything else (an
  * index or number exception, a hang) is a bug. Runs its seed corpus as a regression test in every build;
  * {@code JAZZER_FUZZ=1 ./mvnw test -pl server-core -Dtest=RequestGrammarFuzzTest} fuzzes for real.
  */
@@ -48,7 +48,7 @@ class RequestGrammarFuzzTest {
   void segmentArgument(FuzzedDataProvider data) {
     try {
       SegmentRequest.parse(data.consumeRemainingAsString());
-    } catch (DasException expected) {
+    } catch (RequestException expected) {
       // a clear 402
     }
   }
@@ -58,7 +58,7 @@ class RequestGrammarFuzzTest {
     try {
       QueryArguments a = QueryArguments.parse(data.consumeRemainingAsString());
       a.single("maxbins");
-    } catch (DasException expected) {
+    } catch (RequestException expected) {
       // a clear 402
     }
   }
@@ -71,7 +71,7 @@ class RequestGrammarFuzzTest {
       var response = DAS.handle(new DasRequest("s", command, QueryArguments.parse(data.consumeRemainingAsString()),
           "http://h/das"));
       response.writeTo(new ByteArrayOutputStream());
-    } catch (DasException expected) {
+    } catch (RequestException expected) {
       // a clear DAS status
     }
   }

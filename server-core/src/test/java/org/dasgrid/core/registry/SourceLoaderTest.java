@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.dasgrid.core.config.SourceConfig;
-import org.dasgrid.core.das.DasException;
-import org.dasgrid.core.das.DasStatus;
+import org.dasgrid.core.error.ErrorKind;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
 import org.dasgrid.core.source.DataSource;
@@ -73,10 +73,10 @@ class SourceLoaderTest {
     assertThat(registry.require("a").data().stats().records()).isEqualTo(3);
     assertThat(registry.slot("b").orElseThrow().state()).isInstanceOfSatisfying(SourceState.Failed.class,
         f -> assertThat(f.reason()).isEqualTo("b.txt:7: not a count"));
-    assertThatThrownBy(() -> registry.require("b")).isInstanceOfSatisfying(DasException.class,
-        e -> assertThat(e.status()).isEqualTo(DasStatus.SERVER_ERROR));
-    assertThatThrownBy(() -> registry.require("zz")).isInstanceOfSatisfying(DasException.class,
-        e -> assertThat(e.status()).isEqualTo(DasStatus.BAD_DATA_SOURCE));
+    assertThatThrownBy(() -> registry.require("b")).isInstanceOfSatisfying(RequestException.class,
+        e -> assertThat(e.kind()).isEqualTo(ErrorKind.INTERNAL));
+    assertThatThrownBy(() -> registry.require("zz")).isInstanceOfSatisfying(RequestException.class,
+        e -> assertThat(e.kind()).isEqualTo(ErrorKind.UNKNOWN_SOURCE));
   }
 
   @Test

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Optional;
-import org.dasgrid.core.das.DasException;
-import org.dasgrid.core.das.DasStatus;
+import org.dasgrid.core.error.ErrorKind;
+import org.dasgrid.core.error.RequestException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -62,8 +62,8 @@ class SegmentRequestTest {
       "2L\t:1,10", "2L:1 ,,2"})
   void malformedSegmentsAreBadArguments(String text) {
     assertThatThrownBy(() -> SegmentRequest.parse(text))
-        .isInstanceOf(DasException.class)
-        .satisfies(e -> assertThat(((DasException) e).status()).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+        .isInstanceOf(RequestException.class)
+        .satisfies(e -> assertThat(((RequestException) e).kind()).isEqualTo(ErrorKind.BAD_ARGUMENT));
   }
 
   @Test

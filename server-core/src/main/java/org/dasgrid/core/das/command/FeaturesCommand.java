@@ -14,13 +14,12 @@ import java.util.TreeSet;
 import org.dasgrid.core.das.Capabilities;
 import org.dasgrid.core.das.DasCommand;
 import org.dasgrid.core.das.DasContext;
-import org.dasgrid.core.das.DasException;
 import org.dasgrid.core.das.DasRequest;
 import org.dasgrid.core.das.DasResponse;
-import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.das.QueryArguments;
 import org.dasgrid.core.das.ResponseFormat;
 import org.dasgrid.core.das.Rows;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.render.FeatureDocument;
@@ -65,7 +64,7 @@ public final class FeaturesCommand implements DasCommand {
     FeaturesQuery q = FeaturesQuery.parse(args, context.settings().maxSegmentsPerRequest());
     DataSource data = ls.data();
     if (q.format() == ResponseFormat.VCF && !data.featuresAreVcfSites()) {
-      throw DasException.badArguments("format=vcf needs a VCF source; the features of '%s' are not VCF sites"
+      throw RequestException.badArgument("format=vcf needs a VCF source; the features of '%s' are not VCF sites"
           + " (format=gff3 and format=bed work for every source)", ls.id());
     }
     List<ResolvedSegment> segments =
@@ -114,8 +113,7 @@ public final class FeaturesCommand implements DasCommand {
     int maxSpan = context.settings().maxSegmentSpan();
     if (widest != null && widest.segment().length() > maxSpan) {
       if (q.maxbins().isEmpty()) {
-        throw new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
-            "segment %s spans %d bp; at most %d bp per segment (server.maxSegmentSpan). "
+        throw RequestException.tooLarge("segment %s spans %d bp; at most %d bp per segment (server.maxSegmentSpan). "
                 + "Ask for a smaller region, or add maxbins=N for a binned summary",
             widest.requestedId(), widest.segment().length(), maxSpan);
       }
@@ -123,7 +121,7 @@ public final class FeaturesCommand implements DasCommand {
     }
     if (answered > limit) {
       if (q.maxbins().isEmpty()) {
-        throw new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
+        throw RequestException.tooLarge(
             "%d features requested; the limit is %d per response (server.maxFeaturesPerResponse). "
                 + "Ask for a smaller segment, page with rows=FROM-TO, or add maxbins=N for a binned summary",
             answered, limit);
@@ -131,7 +129,7 @@ public final class FeaturesCommand implements DasCommand {
       binned = true;
     }
     if (binned && q.format() == ResponseFormat.VCF) {
-      throw new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
+      throw RequestException.tooLarge(
           "the answer is larger than one response holds (server.maxFeaturesPerResponse, server.maxSegmentSpan),"
               + " and format=vcf cannot carry the binned summary of maxbins. Ask for a smaller segment, or page"
               + " with rows=FROM-TO");
@@ -291,12 +289,12 @@ public final class FeaturesCommand implements DasCommand {
       List<String> ids = args.all("feature_id");
       for (String id : ids) {
         if (id.isEmpty()) {
-          throw DasException.badArguments("empty feature_id");
+          throw RequestException.badArgument("empty feature_id");
         }
       }
       List<SegmentRequest> segments = Segments.parse(args, maxSegments);
       if (segments.size() + ids.size() > maxSegments) {
-        throw new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
+        throw RequestException.tooLarge(
             "%d segments and feature ids requested; at most %d per request", segments.size() + ids.size(),
             maxSegments);
       }
@@ -317,7 +315,7 @@ public final class FeaturesCommand implements DasCommand {
       } catch (NumberFormatException e) {
         // reported below
       }
-      throw DasException.badArguments("maxbins must be an integer from 1 to %d", MAX_BINS);
+      throw RequestException.badArgument("maxbins must be an integer from 1 to %d", MAX_BINS);
     }
 
     /** The parts of the query that change the answer, beyond the segments. */

@@ -3,9 +3,8 @@ package org.dasgrid.core.das.command;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.dasgrid.core.das.DasException;
-import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.segment.Range;
 import org.dasgrid.core.segment.Segment;
 import org.dasgrid.core.segment.SegmentRequest;
@@ -20,7 +19,7 @@ final class Segments {
   static List<SegmentRequest> parse(QueryArguments args, int max) {
     List<String> raw = args.all("segment");
     if (raw.size() > max) {
-      throw new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
+      throw RequestException.tooLarge(
           "%d segments requested; at most %d per request (server.maxSegmentsPerRequest)", raw.size(), max);
     }
     List<SegmentRequest> out = new ArrayList<>(raw.size());

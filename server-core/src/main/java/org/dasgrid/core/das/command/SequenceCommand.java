@@ -9,11 +9,11 @@ import javax.xml.stream.XMLStreamWriter;
 import org.dasgrid.core.das.Capabilities;
 import org.dasgrid.core.das.DasCommand;
 import org.dasgrid.core.das.DasContext;
-import org.dasgrid.core.das.DasException;
 import org.dasgrid.core.das.DasRequest;
 import org.dasgrid.core.das.DasResponse;
-import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.das.ResponseFormat;
+import org.dasgrid.core.error.ErrorKind;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.render.JsonOutput;
 import org.dasgrid.core.render.XmlOutput;
@@ -45,26 +45,26 @@ public final class SequenceCommand implements DasCommand {
   public DasResponse execute(DasRequest request, DasContext context) {
     LoadedSource ls = context.require(request);
     if (!(ls.data() instanceof SequenceSource seq)) {
-      throw new DasException(DasStatus.UNIMPLEMENTED, "source '%s' has no sequence", ls.id());
+      throw RequestException.unsupported("source '%s' has no sequence", ls.id());
     }
     ResponseFormat format = ResponseFormat.of(request.args(), Set.of(ResponseFormat.XML, ResponseFormat.JSON));
     List<SegmentRequest> reqs = Segments.parse(request.args(), context.settings().maxSegmentsPerRequest());
     if (reqs.isEmpty()) {
-      throw DasException.badArguments("sequence needs at least one segment=REF[:START,STOP]");
+      throw RequestException.badArgument("sequence needs at least one segment=REF[:START,STOP]");
     }
     List<Segment> segments = new ArrayList<>();
     List<String> ids = new ArrayList<>();
     long bases = 0;
     for (SegmentRequest r : reqs) {
-      EntryPoint e = ls.data().entryPoint(r.ref()).orElseThrow(() -> new DasException(
-          DasStatus.BAD_REFERENCE_OBJECT, "unknown reference '%s'", SegmentRequestText.of(r)));
+      EntryPoint e = ls.data().entryPoint(r.ref()).orElseThrow(() ->
+          new RequestException(ErrorKind.UNKNOWN_REFERENCE, "unknown reference '%s'", SegmentRequestText.of(r)));
       int length = seq.sequenceLength(e.name());
       if (length < 1) {
-        throw new DasException(DasStatus.BAD_REFERENCE_OBJECT, "no sequence for reference '%s'", e.name());
+        throw new RequestException(ErrorKind.UNKNOWN_REFERENCE, "no sequence for reference '%s'", e.name());
       }
       Range range = r.range().orElse(new Range(1, length));
       if (range.start() < 1 || range.stop() > length) {
-        throw new DasException(DasStatus.COORDINATE_ERROR, "%s:%d,%d is outside %s:1,%d", r.ref(),
+        throw new RequestException(ErrorKind.OUT_OF_RANGE, "%s:%d,%d is outside %s:1,%d", r.ref(),
             range.start(), range.stop(), e.name(), length);
       }
       bases += range.length();
@@ -72,8 +72,7 @@ public final class SequenceCommand implements DasCommand {
       ids.add(r.ref());
     }
     if (bases > MAX_BASES) {
-      throw new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
-          "%d bases requested; at most %d per request", bases, MAX_BASES);
+      throw RequestException.tooLarge("%d bases requested; at most %d per request", bases, MAX_BASES);
     }
     StringBuilder key = new StringBuilder(ls.id()).append('@').append(ls.version()).append("|sequence|");
     for (int i = 0; i < segments.size(); i++) {

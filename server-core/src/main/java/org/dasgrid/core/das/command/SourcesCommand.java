@@ -9,11 +9,11 @@ import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.das.Capabilities;
 import org.dasgrid.core.das.DasCommand;
 import org.dasgrid.core.das.DasContext;
-import org.dasgrid.core.das.DasException;
 import org.dasgrid.core.das.DasRequest;
 import org.dasgrid.core.das.DasResponse;
-import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.das.ResponseFormat;
+import org.dasgrid.core.error.ErrorKind;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceSlot;
 import org.dasgrid.core.registry.SourceState;
@@ -47,7 +47,7 @@ public final class SourcesCommand implements DasCommand {
     if (!request.source().isEmpty()) {
       slots = slots.stream().filter(s -> s.id().equals(request.source())).toList();
       if (slots.isEmpty()) {
-        throw new DasException(DasStatus.BAD_DATA_SOURCE, "unknown data source '%s'", request.source());
+        throw new RequestException(ErrorKind.UNKNOWN_SOURCE, "unknown data source '%s'", request.source());
       }
     }
     Node root = Node.of("SOURCES", "sources");

@@ -6,9 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import org.dasgrid.core.das.DasException;
-import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
 import org.dasgrid.core.genotype.SampleSelection;
@@ -21,8 +20,8 @@ import org.dasgrid.core.source.EntryPoint;
 
 /**
  * A genotype request read from its arguments ({@code segment}, {@code zygosity}, {@code samples}, {@code
- * limit}) and checked against the source. Every client mistake is a {@link DasException} with status
- * {@code BAD_COMMAND_ARGUMENTS}, which the HTTP edge sends as 400 with the message.
+ * limit}) and checked against the source. Every client mistake is a {@link RequestException} of kind
+ * {@code BAD_ARGUMENT} (or {@code TOO_LARGE}), which the HTTP edge sends as 400 with the message.
  *
  * <p>Segments name references as the source does or by an alias ({@code chr17} for {@code 17}); a range
  * reaching past a reference's end is cut there, since a VCF without {@code ##contig} lengths only knows the
@@ -44,7 +43,7 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
     for (String name : args.asMap().keySet()) {
       // '_' arguments are cache busters added by browser libraries
       if (!ARGUMENTS.contains(name) && !name.startsWith("_")) {
-        throw DasException.badArguments("unknown argument '%s'; use segment, zygosity, samples, limit, partial",
+        throw RequestException.badArgument("unknown argument '%s'; use segment, zygosity, samples, limit, partial",
             shorten(name));
       }
     }
@@ -53,14 +52,14 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
     List<Segment> segments = segments(args, source, maxSegments);
     for (Segment seg : segments) {
       if (seg.length() > maxSpan) {
-        throw new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
+        throw RequestException.tooLarge(
             "segment %s spans %d bp; at most %d bp per genotype query (server.maxGenotypeSpan): "
                 + "ask for a smaller region or several segments", seg, seg.length(), maxSpan);
       }
     }
     Zygosity zygosity = args.single("zygosity")
         .map(z -> Zygosity.named(z).orElseThrow(() ->
-            DasException.badArguments("zygosity must be het, hom or any, not '%s'", shorten(z))))
+            RequestException.badArgument("zygosity must be het, hom or any, not '%s'", shorten(z))))
         .orElse(Zygosity.ANY);
     SampleSelection samples = samples(args, engine);
     OptionalInt limit = limit(args);
@@ -82,7 +81,7 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
     int rows = r instanceof GenotypeResult.Variants v ? v.answer().size()
         : r instanceof GenotypeResult.Samples s ? s.answer().size() : 0;
     if (cap.isPresent() && rows > cap.getAsInt()) {
-      throw new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
+      throw RequestException.tooLarge(
           "more than %d %s match; add limit=N or narrow the segments (server.maxFeaturesPerResponse)",
           cap.getAsInt(), endpoint.path());
     }
@@ -92,24 +91,24 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
   private static List<Segment> segments(QueryArguments args, DataSource source, int max) {
     List<String> raw = args.all("segment");
     if (raw.isEmpty()) {
-      throw DasException.badArguments("at least one segment=REF:START,STOP is required");
+      throw RequestException.badArgument("at least one segment=REF:START,STOP is required");
     }
     if (raw.size() > max) {
-      throw new DasException(DasStatus.BAD_COMMAND_ARGUMENTS, DasException.Kind.TOO_LARGE,
+      throw RequestException.tooLarge(
           "%d segments requested; at most %d per request (server.maxSegmentsPerRequest)", raw.size(), max);
     }
     List<Segment> out = new ArrayList<>(raw.size());
     for (String text : raw) {
       SegmentRequest req = SegmentRequest.parse(text);
       EntryPoint ep = source.entryPoint(req.ref()).orElseThrow(() ->
-          DasException.badArguments("unknown reference '%s' in segment '%s'", shorten(req.ref()), shorten(text)));
+          RequestException.badArgument("unknown reference '%s' in segment '%s'", shorten(req.ref()), shorten(text)));
       if (req.range().isEmpty()) {
         out.add(new Segment(ep.name(), 1, ep.length()));
         continue;
       }
       Range r = req.range().get();
       if (r.start() < 1) {
-        throw DasException.badArguments("segment '%s': coordinates start at 1", shorten(text));
+        throw RequestException.badArgument("segment '%s': coordinates start at 1", shorten(text));
       }
       if (r.start() <= ep.length()) {
         out.add(new Segment(ep.name(), (int) r.start(), (int) Math.min(r.stop(), ep.length())));
@@ -128,7 +127,7 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
       for (String name : list.split(",", -1)) {
         String n = name.strip();
         if (n.isEmpty()) {
-          throw DasException.badArguments("empty sample name in samples=; give comma-separated names");
+          throw RequestException.badArgument("empty sample name in samples=; give comma-separated names");
         }
         names.add(n);
       }
@@ -146,7 +145,7 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
     }
     if (!unknown.isEmpty()) {
       List<String> shown = unknown.stream().limit(MAX_LISTED_UNKNOWN).map(GenotypeRequest::shorten).toList();
-      throw DasException.badArguments("unknown sample%s: %s%s", unknown.size() == 1 ? "" : "s",
+      throw RequestException.badArgument("unknown sample%s: %s%s", unknown.size() == 1 ? "" : "s",
           String.join(", ", shown),
           unknown.size() > MAX_LISTED_UNKNOWN ? " and " + (unknown.size() - MAX_LISTED_UNKNOWN) + " more" : "");
     }
@@ -161,7 +160,7 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
     String s = raw.get().strip();
     if (s.isEmpty() || s.length() > 10 || !s.chars().allMatch(c -> c >= '0' && c <= '9')
         || Long.parseLong(s) > Integer.MAX_VALUE) {
-      throw DasException.badArguments("limit must be a whole number from 0 to %d, not '%s'",
+      throw RequestException.badArgument("limit must be a whole number from 0 to %d, not '%s'",
           Integer.MAX_VALUE, shorten(raw.get()));
     }
     return OptionalInt.of(Integer.parseInt(s));

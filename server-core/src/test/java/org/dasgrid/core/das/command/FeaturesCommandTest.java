@@ -13,12 +13,12 @@ import java.util.Optional;
 import org.dasgrid.core.config.ServerSettings;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.das.DasContext;
-import org.dasgrid.core.das.DasException;
 import org.dasgrid.core.das.DasRequest;
 import org.dasgrid.core.das.DasResponse;
 import org.dasgrid.core.das.DasService;
 import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
 import org.dasgrid.core.registry.LoadedSource;
@@ -93,11 +93,11 @@ class FeaturesCommandTest {
   @Test
   void tooManyFeaturesIsRefusedNamingTheLimitAndMaxbins() {
     assertThatThrownBy(() -> body(das, "segment=chr1"))
-        .isInstanceOf(DasException.class)
+        .isInstanceOf(RequestException.class)
         .hasMessageContaining("153 features")
         .hasMessageContaining("limit is 100")
         .hasMessageContaining("maxbins")
-        .satisfies(e -> assertThat(((DasException) e).status()).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind())).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
   }
 
   @Test
@@ -156,8 +156,8 @@ class FeaturesCommandTest {
     for (String q : List.of("segment=chr1:5,1", "maxbins=0", "maxbins=x", "rows=5-1", "format=pdf",
         "feature_id=", "segment=a;segment=b;segment=c;segment=d;segment=e;segment=f;segment=g;segment=h;"
             + "segment=i;segment=j;segment=k")) {
-      assertThatThrownBy(() -> body(das, q)).as(q).isInstanceOf(DasException.class)
-          .satisfies(e -> assertThat(((DasException) e).status()).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+      assertThatThrownBy(() -> body(das, q)).as(q).isInstanceOf(RequestException.class)
+          .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind())).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
     }
   }
 
@@ -222,18 +222,18 @@ class FeaturesCommandTest {
   @Test
   void vcfFormatNeedsAVcfSource() {
     assertThatThrownBy(() -> body(das, "segment=chr1:1,1000;format=vcf"))
-        .isInstanceOf(DasException.class)
+        .isInstanceOf(RequestException.class)
         .hasMessageContaining("format=vcf needs a VCF source")
-        .satisfies(e -> assertThat(((DasException) e).status()).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind())).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
   }
 
   @Test
   void vcfFormatHasNoBinnedSummary() throws IOException {
     DasService vcf = vcfService(2);
     assertThatThrownBy(() -> body(vcf, "segment=chr1;maxbins=10;format=vcf"))
-        .isInstanceOf(DasException.class)
+        .isInstanceOf(RequestException.class)
         .hasMessageContaining("format=vcf cannot carry the binned summary")
-        .satisfies(e -> assertThat(((DasException) e).status()).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind())).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
     assertThat(body(vcf, "segment=chr1:1,150;maxbins=10;format=vcf")).contains("\nchr1\t100\trs1\tC\tCTT\t");
   }
 }

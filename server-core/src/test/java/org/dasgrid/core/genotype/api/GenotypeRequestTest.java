@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.dasgrid.core.das.DasException;
-import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.error.ErrorKind;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
 import org.dasgrid.core.genotype.GenotypeIndexBuilder;
@@ -87,9 +87,9 @@ class GenotypeRequestTest {
       "segment=17&sample=NA1|unknown argument 'sample'"})
   void refusesBadArgumentsWithA400Message(String query, String message) {
     assertThatThrownBy(() -> parse(query))
-        .isInstanceOf(DasException.class)
+        .isInstanceOf(RequestException.class)
         .hasMessageContaining(message)
-        .extracting(e -> ((DasException) e).status()).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS);
+        .extracting(e -> ((RequestException) e).kind()).isEqualTo(ErrorKind.BAD_ARGUMENT);
   }
 
   @Test
