@@ -109,7 +109,7 @@ final class GenotypeServlet extends HttpServlet {
     ClusterView cluster = null;
     if (data instanceof ClusterSource sharded) {
       // a cohort split over nodes: this request's view asks the others and reports who answered
-      cluster = sharded.open(FanOutOptions.of(args, limits.maxFeaturesPerResponse()));
+      cluster = sharded.open(FanOutOptions.of(args.single("partial"), limits.maxFeaturesPerResponse()));
       data = cluster;
     }
     GenotypeQueries engine = ((GenotypeSource) data).genotypes();

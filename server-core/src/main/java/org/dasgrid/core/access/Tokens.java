@@ -6,13 +6,14 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import org.dasgrid.core.config.TokenDigest;
 
 /**
  * Bearer tokens as the config stores them: never in clear, only as SHA-256 hex digests (optionally written
  * {@code sha256:<hex>}), compared in constant time.
  */
 public final class Tokens {
-  private static final String PREFIX = "sha256:";
+  private static final String PREFIX = TokenDigest.PREFIX;
 
   private Tokens() {}
 
@@ -44,7 +45,6 @@ public final class Tokens {
 
   /** Whether a configured value looks like a digest rather than a token pasted in clear. */
   public static boolean isDigest(String value) {
-    String hex = value.toLowerCase(Locale.ROOT).startsWith(PREFIX) ? value.substring(PREFIX.length()) : value;
-    return hex.length() == 64 && hex.chars().allMatch(c -> Character.digit(c, 16) >= 0);
+    return TokenDigest.isDigest(value);
   }
 }

@@ -125,7 +125,7 @@ public final class Cluster implements Placement, AutoCloseable {
     }
     ClusterSource source = ClusterSource.of(this, loaded, held(loaded.config()));
     return new LoadedSource(loaded.config(), source, loaded.version(), loaded.stylesheet(), loaded.loadedAt(),
-        loaded.loadMillis());
+        loaded.loadMillis(), loaded.typeColours());
   }
 
   /**

@@ -2,7 +2,6 @@ package org.dasgrid.core.cluster;
 
 import java.util.Locale;
 import java.util.Optional;
-import org.dasgrid.core.das.QueryArguments;
 import org.dasgrid.core.error.RequestException;
 
 /**
@@ -15,17 +14,20 @@ public record FanOutOptions(boolean allowPartial, int maxFeatures) {
   /** For callers that count features rather than read them: nodes send counts only. */
   public static final FanOutOptions COUNTS = new FanOutOptions(false, 0);
 
-  /** From a request's {@code partial=allow|deny} argument (default deny). */
-  public static FanOutOptions of(QueryArguments args, int maxFeatures) {
-    return new FanOutOptions(allowPartial(args), maxFeatures);
+  /**
+   * From the value of a request's {@code partial=allow|deny} argument (default deny), however the protocol
+   * spells its arguments.
+   */
+  public static FanOutOptions of(Optional<String> partial, int maxFeatures) {
+    return new FanOutOptions(allowPartial(partial), maxFeatures);
   }
 
-  public static boolean allowPartial(QueryArguments args) {
-    Optional<String> v = args.single("partial");
-    if (v.isEmpty()) {
+  /** Whether {@code partial} (a request's {@code partial} argument, if given) allows a partial answer. */
+  public static boolean allowPartial(Optional<String> partial) {
+    if (partial.isEmpty()) {
       return false;
     }
-    return switch (v.get().trim().toLowerCase(Locale.ROOT)) {
+    return switch (partial.get().trim().toLowerCase(Locale.ROOT)) {
       case "allow", "true", "yes" -> true;
       case "deny", "false", "no", "" -> false;
       default -> throw RequestException.badArgument("partial must be allow or deny");

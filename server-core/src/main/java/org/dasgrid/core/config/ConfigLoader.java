@@ -134,14 +134,14 @@ public final class ConfigLoader {
         throw new ConfigException(where + ": 'access: token' needs at least one entry in 'tokens'");
       }
       for (String t : s.tokens()) {
-        if (!org.dasgrid.core.access.Tokens.isDigest(t)) {
+        if (!TokenDigest.isDigest(t)) {
           throw new ConfigException(where + ".tokens: store SHA-256 digests, not tokens in clear "
               + "(java -jar dasgrid.jar --hash-token TOKEN prints one)");
         }
       }
     }
     for (String t : config.server().adminTokens()) {
-      if (!org.dasgrid.core.access.Tokens.isDigest(t)) {
+      if (!TokenDigest.isDigest(t)) {
         throw new ConfigException(name + ": server.adminTokens: store SHA-256 digests, not tokens in clear "
             + "(java -jar dasgrid.jar --hash-token TOKEN prints one)");
       }

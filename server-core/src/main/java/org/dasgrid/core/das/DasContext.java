@@ -75,11 +75,12 @@ public record DasContext(SourceRegistry registry, ServerSettings settings, Strin
     }
     LoadedSource ls = registry.require(request.source(), settings.requestTimeoutMillis());
     if (ls.data() instanceof ClusterSource cluster) {
-      ClusterView view = cluster.open(FanOutOptions.of(request.args(), settings.maxFeaturesPerResponse()));
+      ClusterView view = cluster.open(FanOutOptions.of(request.args().single("partial"), settings.maxFeaturesPerResponse()));
       if (reports != null) {
         reports.add(view.report());
       }
-      return new LoadedSource(ls.config(), view, view.version(), ls.stylesheet(), ls.loadedAt(), ls.loadMillis());
+      return new LoadedSource(ls.config(), view, view.version(), ls.stylesheet(), ls.loadedAt(), ls.loadMillis(),
+          ls.typeColours());
     }
     return ls;
   }

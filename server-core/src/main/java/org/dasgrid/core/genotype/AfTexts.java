@@ -6,12 +6,11 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
-import org.dasgrid.core.render.JsonOutput;
 
 /**
  * The whole-cohort allele frequency AC/AN of every row of one contig as decimal text, made once at load: the
- * text the JSON writers give it ({@link JsonOutput#number}: Schubfach's shortest decimal that reads back as
- * the same double). Formatting a double was half of the server's CPU for a long whole-cohort answer (3,896
+ * text the writer gives it ({@link TextRules#frequencyText}; the JSON writer's is Schubfach's shortest
+ * decimal that reads back as the same double). Formatting a double was half of the server's CPU for a long whole-cohort answer (3,896
  * rows of BRCA2, nearly every one with its own AC/AN).
  *
  * <p>The texts are kept in row order, {@value #ROW} bytes a row — the length, then the characters four bits
@@ -29,7 +28,7 @@ final class AfTexts {
   /** Bytes per row: a length byte and {@value #MAX_TEXT} four-bit characters. */
   static final int ROW = 1 + MAX_TEXT / 2;
   /** The most bytes {@link #copyText} writes: characters go eight at a time, up to 24. */
-  static final int ROOM = VariantAnswer.Cursor.AF_TEXT_ROOM;
+  static final int ROOM = PrecomputedText.AF_TEXT_ROOM;
   /**
    * The characters a frequency's text is made of, by their four-bit code: the digits' codes are their values,
    * and the rest are ordered so that a code maps to its character by arithmetic, eight at a time ({@link
@@ -98,9 +97,9 @@ final class AfTexts {
     return 16L + 16 + packed.length;
   }
 
-  /** The text the JSON writers give for {@code ac / an}. */
+  /** The text the writer gives {@code ac / an}, by the installed rules; null if it makes none. */
   static byte[] format(int ac, int an) {
-    return JsonOutput.number((double) ac / an).getBytes(StandardCharsets.US_ASCII);
+    return TextRules.installed().frequencyText(ac, an);
   }
 
   /**
@@ -133,7 +132,7 @@ final class AfTexts {
     /** A row's {@value #ROW} bytes; all zero (no text) for a text too long or with other characters. */
     static byte[] pack(byte[] text) {
       byte[] row = new byte[ROW];
-      if (text.length > MAX_TEXT) {
+      if (text == null || text.length > MAX_TEXT) {
         return row;
       }
       for (int i = 0; i < text.length; i++) {

@@ -85,15 +85,16 @@ final class ContigRows {
     this.idLength = new byte[size];
     this.refLength = new byte[size];
     this.plainText = new long[(size + 63) >>> 6];
-    boolean slack = text.length - textStart[size] >= VariantAnswer.Cursor.TEXT_SLACK;
+    TextRules rules = TextRules.installed();
+    boolean slack = text.length - textStart[size] >= rules.slack();
     for (int r = 0; r < size; r++) {
       int idEnd = tabFrom(textStart[r]);
       int refEnd = tabFrom(idEnd + 1);
       idLength[r] = partLength(idEnd - textStart[r]);
       refLength[r] = partLength(refEnd - idEnd - 1);
       boolean lengthsKept = (idLength[r] & 0xFF) != LONG_PART && (refLength[r] & 0xFF) != LONG_PART;
-      if (slack && lengthsKept && plain(textStart[r], idEnd) && plain(idEnd + 1, refEnd)
-          && plain(refEnd + 1, textStart[r + 1])) {
+      if (slack && lengthsKept && rules.isPlain(text, textStart[r], idEnd) && rules.isPlain(text, idEnd + 1, refEnd)
+          && rules.isPlain(text, refEnd + 1, textStart[r + 1])) {
         plainText[r >>> 6] |= 1L << r;
       }
     }
@@ -398,13 +399,9 @@ final class ContigRows {
     return i;
   }
 
-  /** See {@link VariantAnswer.Cursor#plainText}. */
+  /** See {@link PrecomputedText#plainText}. */
   boolean plainText(int row) {
     return (plainText[row >>> 6] & 1L << row) != 0;
-  }
-
-  private boolean plain(int from, int to) {
-    return PlainText.isPlain(text, from, to);
   }
 
   private static byte partLength(int length) {

@@ -194,7 +194,7 @@ public final class GenotypeIndexBuilder {
     ContigRows build(SampleSets sets, Corrections fixes, SampleSelection everyone) {
       int[] order = RowOrder.sort(size, pos.raw(), textStart.raw(), textSize, text);
       int[] starts = new int[size + 1];
-      byte[] sortedText = new byte[textSize + VariantAnswer.Cursor.TEXT_SLACK]; // see ContigRows.plainText
+      byte[] sortedText = new byte[textSize + TextRules.installed().slack()]; // see ContigRows.plainText
       int at = 0;
       for (int i = 0; i < size; i++) {
         int r = order[i];

@@ -39,10 +39,13 @@ final class IndexVariantAnswer implements VariantAnswer {
     return index.row(contig[i], row[i], het[i], hom[i], ac[i], an[i]);
   }
 
+  /** A cursor that also offers what the engine precomputed for the writer, as itself. */
+  private interface PrecomputedCursor extends Cursor, PrecomputedText {}
+
   /** Reads the engine's arrays and text pool directly: no object per row. */
   @Override
   public Cursor cursor() {
-    return new Cursor() {
+    return new PrecomputedCursor() {
       private int i = -1;
       private int contigNumber = -1;
       private ContigRows rows;
@@ -109,6 +112,11 @@ final class IndexVariantAnswer implements VariantAnswer {
       public boolean hasId() {
         // the engine stores "." for a site without ID (GenotypeIndexBuilder.startSite)
         return text[start] != '.' || text[start + 1] != '\t';
+      }
+
+      @Override
+      public PrecomputedText precomputed() {
+        return this;
       }
 
       @Override

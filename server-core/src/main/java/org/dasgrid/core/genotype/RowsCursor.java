@@ -5,9 +5,11 @@ import java.util.Arrays;
 
 /**
  * The cursor of answers that hold {@link VariantRow}s (a cluster's merged answers): encodes each row's text,
- * with the slack and the checks {@link #plainText} promises, as the engine does at load.
+ * with the slack and the checks {@link #plainText} promises, by the installed {@link TextRules} as the engine
+ * does at load. No af text: a merged answer's counts are made per request.
  */
-final class RowsCursor implements VariantAnswer.Cursor {
+final class RowsCursor implements VariantAnswer.Cursor, PrecomputedText {
+  private final TextRules rules = TextRules.installed();
   private final VariantAnswer answer;
   private int i = -1;
   private VariantRow row;
@@ -30,12 +32,12 @@ final class RowsCursor implements VariantAnswer.Cursor {
     }
     row = answer.get(++i);
     byte[] utf8 = (row.id().orElse(".") + '\t' + row.ref() + '\t' + row.alt()).getBytes(StandardCharsets.UTF_8);
-    text = Arrays.copyOf(utf8, utf8.length + TEXT_SLACK);
+    text = Arrays.copyOf(utf8, utf8.length + rules.slack());
     textEnd = utf8.length;
     idEnd = tabFrom(0);
     refEnd = tabFrom(idEnd + 1);
-    plain = PlainText.isPlain(text, 0, idEnd) && PlainText.isPlain(text, idEnd + 1, refEnd)
-        && PlainText.isPlain(text, refEnd + 1, textEnd);
+    plain = rules.isPlain(text, 0, idEnd) && rules.isPlain(text, idEnd + 1, refEnd)
+        && rules.isPlain(text, refEnd + 1, textEnd);
     return true;
   }
 
@@ -75,8 +77,18 @@ final class RowsCursor implements VariantAnswer.Cursor {
   }
 
   @Override
+  public PrecomputedText precomputed() {
+    return this;
+  }
+
+  @Override
   public boolean plainText() {
     return plain;
+  }
+
+  @Override
+  public int copyAfText(byte[] dst, int at) {
+    return -1;
   }
 
   private int tabFrom(int at) {

@@ -6,12 +6,12 @@ import java.util.List;
 
 /**
  * A cohort's sample names, as strings and as one pool of UTF-8 bytes made once, each name flagged plain or
- * not by the rule of {@link VariantAnswer.Cursor#plainText}: a writer of a long samples answer copies a plain
+ * not by the installed {@link TextRules}: a writer of a long samples answer copies a plain
  * name's bytes instead of escaping its characters one by one. Immutable; safe to share between threads.
  */
 public final class SampleNames {
   private final List<String> names;
-  /** The names' UTF-8 bytes one after another, then {@link VariantAnswer.Cursor#TEXT_SLACK} more. */
+  /** The names' UTF-8 bytes one after another, then {@link TextRules#slack} more. */
   private final byte[] pool;
   private final int[] start;
   private final long[] plain;
@@ -27,11 +27,12 @@ public final class SampleNames {
       size += utf8[s].length;
     }
     start[utf8.length] = size;
-    this.pool = new byte[size + VariantAnswer.Cursor.TEXT_SLACK];
+    TextRules rules = TextRules.installed();
+    this.pool = new byte[size + rules.slack()];
     this.plain = new long[(utf8.length + 63) >>> 6];
     for (int s = 0; s < utf8.length; s++) {
       System.arraycopy(utf8[s], 0, pool, start[s], utf8[s].length);
-      if (PlainText.isPlain(utf8[s], 0, utf8[s].length)) {
+      if (rules.isPlain(utf8[s], 0, utf8[s].length)) {
         plain[s >>> 6] |= 1L << s;
       }
     }
@@ -55,7 +56,7 @@ public final class SampleNames {
 
   /**
    * The pool holding every name's bytes, from {@link #start} to {@link #end}, with {@link
-   * VariantAnswer.Cursor#TEXT_SLACK} bytes after the last; not to be modified.
+   * TextRules#slack} bytes after the last; not to be modified.
    */
   public byte[] bytes() {
     return pool;
@@ -69,7 +70,7 @@ public final class SampleNames {
     return start[sample + 1];
   }
 
-  /** Whether the name's bytes are plain ({@link VariantAnswer.Cursor#plainText}'s rule). */
+  /** Whether the name's bytes passed the installed {@link TextRules#isPlain}. */
   public boolean plain(int sample) {
     return (plain[sample >>> 6] & 1L << sample) != 0;
   }

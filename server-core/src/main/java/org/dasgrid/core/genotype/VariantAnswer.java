@@ -50,18 +50,13 @@ public interface VariantAnswer {
 
     boolean hasId();
 
-    /** How many bytes {@link #text}'s array holds past {@link #textEnd} when {@link #plainText} is true. */
-    int TEXT_SLACK = 7;
-
     /**
-     * Whether the source vouches for the row's text, checked once at load: every byte of its ID, REF and ALT
-     * is printable ASCII other than {@code " \ < > & '} (bytes that the server's JSON and XML writers write as
-     * they are), {@link #idEnd} and {@link #refEnd} cost no search, and {@link #text}'s array holds {@value
-     * #TEXT_SLACK} more bytes past {@link #textEnd}, so that a writer may copy the parts eight bytes at a time
-     * without looking at them. False for a row with any other byte (and, for the engine's rows, with an ID or REF of
-     * 255 bytes or more, whose length it does not store).
+     * What the engine made at load for a writer about the current row, by a writer's {@link TextRules}; the
+     * same object for the cursor's life, so a writer asks once per answer.
      */
-    boolean plainText();
+    default PrecomputedText precomputed() {
+      return PrecomputedText.NONE;
+    }
 
     int het();
 
@@ -70,19 +65,6 @@ public interface VariantAnswer {
     int ac();
 
     int an();
-
-    /** The most bytes {@link #copyAfText} writes (it may write past the end it returns, within this room). */
-    int AF_TEXT_ROOM = 24;
-
-    /**
-     * Copies the row's af ({@code ac / an}) as the decimal text the JSON writers give it — the shortest that
-     * reads back as the same double, as Jackson's Schubfach writer writes it — into {@code dst} from {@code
-     * at}, when the source made it at load, and returns where it ends; -1, writing nothing, when the caller
-     * is to format it. {@code dst} needs {@link #AF_TEXT_ROOM} bytes of room.
-     */
-    default int copyAfText(byte[] dst, int at) {
-      return -1;
-    }
   }
 
   /** An answer of rows already made, in answer order. */

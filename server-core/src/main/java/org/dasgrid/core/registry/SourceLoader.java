@@ -18,8 +18,6 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.dasgrid.core.config.SourceConfig;
-import org.dasgrid.core.das.command.StylesheetCommand;
-import org.dasgrid.core.render.XmlRenderer;
 import org.dasgrid.core.source.AliasTable;
 import org.dasgrid.core.source.AliasedSource;
 import org.dasgrid.core.source.ContigSelection;
@@ -209,9 +207,9 @@ public final class SourceLoader implements AutoCloseable {
     Optional<String> stylesheet = Optional.empty();
     if (config.stylesheet().isPresent()) {
       stylesheet = Optional.of(readStylesheet(config.stylesheet().get()));
-    } else if (data instanceof StyledSource styled) {
-      stylesheet = Optional.of(defaultStylesheet(data, styled));
     }
+    // before the wrappers below, which do not keep the capability
+    Map<String, String> typeColours = data instanceof StyledSource styled ? styled.typeColours() : Map.of();
     if (config.sequence().isPresent()) {
       DataSourceProvider fasta =
           providers.forFormat("fasta").orElseThrow(() -> new SourceLoadException("no provider for FASTA"));
@@ -226,7 +224,7 @@ public final class SourceLoader implements AutoCloseable {
     }
     String version = SourceVersion.of(files);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
-    return new LoadedSource(config, data, version, stylesheet, Instant.now(), millis);
+    return new LoadedSource(config, data, version, stylesheet, Instant.now(), millis, typeColours);
   }
 
   /** Reads a configured stylesheet and checks that it is well-formed XML, naming the line if not. */
@@ -251,13 +249,6 @@ public final class SourceLoader implements AutoCloseable {
       throw SourceLoadException.badRecord(file, line, "stylesheet is not well-formed XML");
     }
     return xml;
-  }
-
-  /** The default stylesheet with the colours the data give their types, as XML. */
-  private static String defaultStylesheet(DataSource data, StyledSource styled) throws IOException {
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    XmlRenderer.write(StylesheetCommand.defaultStylesheet(data.typeCounts().keySet(), styled.typeColours()), out);
-    return out.toString(java.nio.charset.StandardCharsets.UTF_8);
   }
 
   static String oneLine(Throwable e) {

@@ -22,7 +22,7 @@ class SampleNamesTest {
     }
     // an eight-byte copy of the last name stays inside the pool
     assertThat(names.bytes().length - names.end(list.size() - 1))
-        .isGreaterThanOrEqualTo(VariantAnswer.Cursor.TEXT_SLACK);
+        .isGreaterThanOrEqualTo(TextRules.installed().slack());
   }
 
   @Test

@@ -54,7 +54,7 @@ public final class StylesheetCommand implements DasCommand {
       }
       return Documents.response(XmlTree.parse(xml, "stylesheet"), format, key, caps);
     }
-    return Documents.response(defaultStylesheet(ls.data().typeCounts().keySet(), Map.of()), format, key, caps);
+    return Documents.response(defaultStylesheet(ls.data().typeCounts().keySet(), ls.typeColours()), format, key, caps);
   }
 
   /**

@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import org.dasgrid.core.cluster.FanOutReport;
 import org.dasgrid.core.genotype.CountAnswer;
+import org.dasgrid.core.genotype.PrecomputedText;
 import org.dasgrid.core.genotype.SampleAnswer;
 import org.dasgrid.core.genotype.SampleNames;
+import org.dasgrid.core.genotype.TextRules;
 import org.dasgrid.core.genotype.VariantAnswer;
 import org.dasgrid.core.render.JsonOutput;
 
@@ -56,11 +58,15 @@ public final class GenotypeJsonWriter {
   private static final long NO_ID = JsonBytes.eight("\",\"id\":n");
   /** What follows {@link #NO_ID}'s "n". */
   private static final long NULL_TAIL = JsonBytes.name("ull");
-  /** Whether rows the engine vouches for ({@link VariantAnswer.Cursor#plainText}) need no checking here. */
-  private static final boolean PLAIN_AS_IS = JsonBytes.writesPlainTextAsIs();
+  /**
+   * Whether rows the engine vouches for ({@link PrecomputedText#plainText}) need no checking here: it
+   * precomputed by this writer's rules, and the factory writes their bytes as they are.
+   */
+  private static final boolean PLAIN_AS_IS =
+      TextRules.installed() instanceof JsonTextRules && JsonBytes.writesPlainTextAsIs();
   /** The room a variant row needs besides its chrom prefix and text: numbers, names, quotes, null, brace. */
   private static final int ROW_ROOM =
-      5 * JsonBytes.MAX_INT + Math.max(JsonBytes.MAX_DOUBLE, VariantAnswer.Cursor.AF_TEXT_ROOM)
+      5 * JsonBytes.MAX_INT + Math.max(JsonBytes.MAX_DOUBLE, PrecomputedText.AF_TEXT_ROOM)
           + 8 * JsonBytes.NAME_ROOM + 6 + 4 + 1;
   private static final byte[] SAMPLES_START = JsonBytes.bytes("{\"samples\":[");
   private static final byte[] SAMPLE = JsonBytes.bytes("{\"sample\":");
@@ -146,6 +152,7 @@ public final class GenotypeJsonWriter {
       json.raw(VARIANTS_START);
     }
     VariantAnswer.Cursor v = a.cursor();
+    PrecomputedText pre = v.precomputed();
     String chrom = null;
     byte[] rowStart = null; // {"chrom":"...","pos":
     int rows = 0;
@@ -160,7 +167,7 @@ public final class GenotypeJsonWriter {
       int idEnd = v.idEnd();
       int refEnd = v.refEnd(idEnd);
       char separator = rows++ == 0 ? 0 : ndjson ? '\n' : ',';
-      if (PLAIN_AS_IS && v.plainText()
+      if (PLAIN_AS_IS && pre.plainText()
           && json.reserve(1 + rowStart.length + ROW_ROOM + (end - start) + 3 * JsonBytes.COPY_SLACK)) {
         // the source checked the text: copied eight bytes at a time, no byte looked at
         if (separator != 0) {
@@ -181,7 +188,7 @@ public final class GenotypeJsonWriter {
           json.putEight(NO_ID);
           json.putName(NULL_TAIL);
         }
-        counts(v, json);
+        counts(v, pre, json);
       } else {
         if (separator != 0) {
           json.raw(separator);
@@ -193,7 +200,7 @@ public final class GenotypeJsonWriter {
   }
 
   /** A row's counts, af and closing brace, after its text; in the room reserved for the row. */
-  private static void counts(VariantAnswer.Cursor v, JsonBytes json) {
+  private static void counts(VariantAnswer.Cursor v, PrecomputedText pre, JsonBytes json) {
     json.putName(HET);
     json.putInt(v.het());
     json.putName(HOM);
@@ -205,7 +212,7 @@ public final class GenotypeJsonWriter {
     json.putName(AF);
     if (v.an() == 0) {
       json.putNull();
-    } else if (!json.putAfText(v)) { // made at load, by the same formatter, when the source has it
+    } else if (!json.putAfText(pre)) { // made at load, by the same formatter, when the source has it
       json.putDouble((double) v.ac() / v.an()); // VariantRow.af()
     }
     json.put('}');

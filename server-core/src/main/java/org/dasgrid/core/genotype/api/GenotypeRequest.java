@@ -48,7 +48,7 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
       }
     }
     // partial=allow|deny: read by the cluster; checked here for every source, so a typo is an error anywhere
-    org.dasgrid.core.cluster.FanOutOptions.allowPartial(args);
+    org.dasgrid.core.cluster.FanOutOptions.allowPartial(args.single("partial"));
     List<Segment> segments = segments(args, source, maxSegments);
     for (Segment seg : segments) {
       if (seg.length() > maxSpan) {

@@ -12,7 +12,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.dasgrid.core.genotype.VariantAnswer;
+import org.dasgrid.core.genotype.PrecomputedText;
 import org.dasgrid.core.render.JsonOutput;
 
 /**
@@ -39,9 +39,9 @@ final class JsonBytes {
   static final int MAX_INT = 11;
   /**
    * The bytes a {@link #putCopy} may read past its source and write past its copy: the slack the engine keeps
-   * after a row's text ({@link VariantAnswer.Cursor#TEXT_SLACK}).
+   * after a row's text, by this writer's rules ({@link JsonTextRules#slack}).
    */
-  static final int COPY_SLACK = VariantAnswer.Cursor.TEXT_SLACK;
+  static final int COPY_SLACK = 7;
   /** The room a {@link #putName} needs (it stores eight bytes and keeps up to seven). */
   static final int NAME_ROOM = 8;
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -105,7 +105,7 @@ final class JsonBytes {
   }
 
   /**
-   * Whether the factory writes each byte of a {@link VariantAnswer.Cursor#plainText} row as it is, inside a
+   * Whether the factory writes each byte of a row {@link JsonTextRules#isPlain} vouches for as it is, inside a
    * string: printable ASCII but for {@code " \ < > & '}.
    */
   static boolean writesPlainTextAsIs() {
@@ -295,10 +295,10 @@ final class JsonBytes {
   }
 
   /**
-   * The cursor's af text made at load ({@link VariantAnswer.Cursor#copyAfText}), straight into the buffer;
+   * The cursor's af text made at load ({@link PrecomputedText#copyAfText}), straight into the buffer;
    * false if it has none. Needs {@link #MAX_DOUBLE} bytes of room.
    */
-  boolean putAfText(VariantAnswer.Cursor v) {
+  boolean putAfText(PrecomputedText v) {
     int end = v.copyAfText(buf, n);
     if (end < 0) {
       return false;
