@@ -7,8 +7,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.regex.Pattern;
-import java.util.zip.Deflater;
-import java.util.zip.GZIPOutputStream;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.cache.CachedResponse;
 import org.dasgrid.core.cache.ResponseCache;
@@ -231,14 +229,6 @@ final class DasServlet extends HttpServlet {
       body.writeTo(bytes);
       resp.setContentLength(bytes.size());
       bytes.writeTo(resp.getOutputStream());
-    }
-  }
-
-  /** gzip at the fastest level: streamed answers are compressed once per request, so speed matters most. */
-  private static final class FastGzip extends GZIPOutputStream {
-    FastGzip(OutputStream out) throws IOException {
-      super(out, BUFFER);
-      def.setLevel(Deflater.BEST_SPEED);
     }
   }
 }

@@ -5,12 +5,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.regex.Pattern;
-import java.util.zip.Deflater;
-import java.util.zip.GZIPOutputStream;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.cluster.ClusterSource;
 import org.dasgrid.core.cluster.ClusterView;
@@ -183,13 +180,5 @@ final class GenotypeServlet extends HttpServlet {
   private static String shorten(String s) {
     String t = s.replaceAll("\\p{Cntrl}", "?");
     return t.length() <= 40 ? t : t.substring(0, 37) + "...";
-  }
-
-  /** gzip at the fastest level: a streamed answer is compressed once per request. */
-  private static final class FastGzip extends GZIPOutputStream {
-    FastGzip(OutputStream out) throws IOException {
-      super(out, DasServlet.BUFFER);
-      def.setLevel(Deflater.BEST_SPEED);
-    }
   }
 }

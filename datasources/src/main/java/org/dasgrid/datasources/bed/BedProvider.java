@@ -8,28 +8,22 @@ import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
 import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSource;
-import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.InMemoryFeatureSource;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SourceLoadException;
 import org.dasgrid.datasources.io.MalformedRecord;
 import org.dasgrid.datasources.io.TextInput;
+import org.dasgrid.datasources.provider.ContigSelectingProvider;
 
 /**
  * BED ({@code format: bed}): UCSC BED 3 to 12, plain or gzipped, loaded into memory (see {@link BedRecords}
  * for how lines become features and {@link BedOptions} for the {@code options:} it reads).
  */
-public final class BedProvider implements DataSourceProvider {
+public final class BedProvider extends ContigSelectingProvider {
   private static final int PROGRESS_EVERY = 4096;
 
-  @Override
-  public String format() {
-    return "bed";
-  }
-
-  @Override
-  public DataSource load(SourceConfig config, LoadMonitor monitor) throws SourceLoadException {
-    return load(config, ContigSelection.ALL, monitor);
+  public BedProvider() {
+    super("bed");
   }
 
   @Override

@@ -6,18 +6,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
-import org.dasgrid.core.feature.Feature;
-import org.dasgrid.core.feature.FeatureType;
 import org.dasgrid.core.segment.Segment;
-import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.EntryPoint;
-import org.dasgrid.core.source.FeatureFilter;
+import org.dasgrid.core.source.FeaturelessSource;
 import org.dasgrid.core.source.SequenceSource;
 import org.dasgrid.core.source.SourceStats;
 
 /** A FASTA file served for {@code sequence}; it has references but no features. */
-final class FastaSource implements DataSource, SequenceSource {
+final class FastaSource extends FeaturelessSource implements SequenceSource {
   /** Bases read from the file per call, so a long request is streamed rather than held whole. */
   private static final int CHUNK = 1 << 20;
 
@@ -41,29 +37,6 @@ final class FastaSource implements DataSource, SequenceSource {
   @Override
   public Optional<EntryPoint> entryPoint(String nameOrAlias) {
     return Optional.ofNullable(byName.get(nameOrAlias));
-  }
-
-  @Override
-  public void features(Segment segment, FeatureFilter filter, Consumer<Feature> sink) {}
-
-  @Override
-  public int countFeatures(Segment segment, FeatureFilter filter) {
-    return 0;
-  }
-
-  @Override
-  public List<Feature> featuresById(String id) {
-    return List.of();
-  }
-
-  @Override
-  public Map<FeatureType, Integer> typeCounts() {
-    return Map.of();
-  }
-
-  @Override
-  public Map<FeatureType, Integer> typeCounts(Segment segment) {
-    return Map.of();
   }
 
   @Override

@@ -10,11 +10,11 @@ import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
 import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSource;
-import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.InMemoryFeatureSource;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SourceLoadException;
 import org.dasgrid.datasources.io.TextInput;
+import org.dasgrid.datasources.provider.ContigSelectingProvider;
 
 /**
  * GFF2 ({@code format: gff2}), e.g. WormBase. htsjdk has no GFF2 codec, so lines are parsed here. The
@@ -22,19 +22,18 @@ import org.dasgrid.datasources.io.TextInput;
  * {@code ID}/{@code Parent} attributes, used by later WormBase releases under the GFF2 name, are honoured
  * as in GFF3; {@code Note} and {@code Target} become NOTE and TARGET.
  */
-public class Gff2Provider implements DataSourceProvider {
+public class Gff2Provider extends ContigSelectingProvider {
   private static final int PROGRESS_EVERY = 4096;
   /** GFF2 group classes that name a feature's own id rather than a parent it belongs to. */
   private static final List<String> SELF_TAGS = List.of("ID");
 
-  @Override
-  public String format() {
-    return "gff2";
+  public Gff2Provider() {
+    this("gff2");
   }
 
-  @Override
-  public DataSource load(SourceConfig config, LoadMonitor monitor) throws SourceLoadException {
-    return load(config, ContigSelection.ALL, monitor);
+  /** For a dialect of GFF2 read the same way ({@link GtfProvider}). */
+  Gff2Provider(String format) {
+    super(format);
   }
 
   @Override

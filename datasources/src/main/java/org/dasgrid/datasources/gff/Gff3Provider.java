@@ -12,11 +12,11 @@ import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
 import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSource;
-import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.InMemoryFeatureSource;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SourceLoadException;
 import org.dasgrid.datasources.io.TextInput;
+import org.dasgrid.datasources.provider.ContigSelectingProvider;
 
 /**
  * GFF3 ({@code format: gff3}), parsed with htsjdk's {@link Gff3Codec} one line at a time ({@code SHALLOW}:
@@ -28,17 +28,11 @@ import org.dasgrid.datasources.io.TextInput;
  * the features and, on small heaps, garbage collection. A parser of our own would save at most about 1.5 s of
  * CPU per million features (docs/datasources.md, "Load speed"), not enough to own a second GFF3 parser.
  */
-public final class Gff3Provider implements DataSourceProvider {
+public final class Gff3Provider extends ContigSelectingProvider {
   private static final int PROGRESS_EVERY = 4096;
 
-  @Override
-  public String format() {
-    return "gff3";
-  }
-
-  @Override
-  public DataSource load(SourceConfig config, LoadMonitor monitor) throws SourceLoadException {
-    return load(config, ContigSelection.ALL, monitor);
+  public Gff3Provider() {
+    super("gff3");
   }
 
   @Override

@@ -17,9 +17,8 @@ import org.dasgrid.core.source.InMemoryFeatureSource;
  * then made from the extent of their parts, so PARENT always points at a feature that exists.
  */
 public final class GtfProvider extends Gff2Provider {
-  @Override
-  public String format() {
-    return "gtf";
+  public GtfProvider() {
+    super("gtf");
   }
 
   @Override

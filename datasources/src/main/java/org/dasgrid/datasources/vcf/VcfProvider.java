@@ -10,12 +10,12 @@ import org.dasgrid.core.genotype.GenotypeIndexBuilder;
 import org.dasgrid.core.genotype.SetEncoding;
 import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSource;
-import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.InMemoryFeatureSource;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SourceLoadException;
 import org.dasgrid.datasources.io.ReadAheadInputStream;
 import org.dasgrid.datasources.io.TextInput;
+import org.dasgrid.datasources.provider.ContigSelectingProvider;
 
 /**
  * VCF ({@code format: vcf}), plain or gzip/bgzip. Every ALT allele of a record is a DAS feature, built by
@@ -29,17 +29,11 @@ import org.dasgrid.datasources.io.TextInput;
  * <p>Option {@code genotypeSets: roaring} stores every sample set as a RoaringBitmap instead of the compact
  * default (see {@link SetEncoding}), for comparison.
  */
-public final class VcfProvider implements DataSourceProvider {
+public final class VcfProvider extends ContigSelectingProvider {
   private static final int PROGRESS_EVERY = 256;
 
-  @Override
-  public String format() {
-    return "vcf";
-  }
-
-  @Override
-  public DataSource load(SourceConfig config, LoadMonitor monitor) throws SourceLoadException {
-    return load(config, ContigSelection.ALL, monitor);
+  public VcfProvider() {
+    super("vcf");
   }
 
   /** Records on contigs not selected are skipped before their genotype columns are read. */

@@ -5,13 +5,12 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.Deflater;
-import java.util.zip.GZIPOutputStream;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.render.FeatureDocument;
 import org.dasgrid.core.render.FeaturesJsonWriter;
 import org.dasgrid.core.render.FeaturesXmlWriter;
 import org.dasgrid.core.segment.Segment;
+import org.dasgrid.webapp.FastGzip;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -80,12 +79,5 @@ public class SerializationBenchmark {
       ((FastGzip) encoded).finish();
     }
     return sink.bytes;
-  }
-
-  private static final class FastGzip extends GZIPOutputStream {
-    FastGzip(OutputStream out) throws IOException {
-      super(out, 64 * 1024);
-      def.setLevel(Deflater.BEST_SPEED);
-    }
   }
 }
