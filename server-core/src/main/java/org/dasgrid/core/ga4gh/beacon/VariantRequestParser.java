@@ -131,6 +131,11 @@ final class VariantRequestParser {
     if (!v.isObject()) {
       throw RequestException.badArgument("'query.requestParameters' must be an object");
     }
+    if (v.size() == 1 && v.has("g_variant") && v.get("g_variant").isObject()) {
+      // the framework's schema keys requestParameters by entry type: {"g_variant": {...}}; most clients send
+      // the parameters flat, so both are taken
+      v = v.get("g_variant");
+    }
     for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       String name = canonical(e.getKey());
