@@ -8,10 +8,10 @@ import java.util.OptionalInt;
  * length, and whether it answers a query's {@code referenceBases}, {@code alternateBases}, {@code variantType}
  * and length bounds.
  *
- * <p>Types: {@code SNP} (one base for one), {@code MNP} (as many bases for as many, more than one), {@code
- * DEL}/{@code INS} (REF longer/shorter than ALT), a symbolic ALT's own name ({@code <DUP:TANDEM>} is {@code
+ * <p>Types, once the bases REF and ALT share at their ends are set aside: {@code SNP} (one base for one),
+ * {@code MNP} (as many bases for as many, more than one), {@code DEL}/{@code INS} (REF longer/shorter than ALT), a symbolic ALT's own name ({@code <DUP:TANDEM>} is {@code
  * DUP:TANDEM}), {@code BND} for breakends. Length: REF's length for SNP/MNP, the difference of the lengths for
- * DEL/INS, none for symbolic alleles and breakends (the engine keeps no {@code SVLEN}), so length bounds
+ * DEL/INS (both after that trimming), none for symbolic alleles and breakends (the engine keeps no {@code SVLEN}), so length bounds
  * never match them.
  */
 record AlleleShape(String type, OptionalInt length) {
@@ -25,8 +25,20 @@ record AlleleShape(String type, OptionalInt length) {
     if (alt.equals("*")) {
       return new AlleleShape("DEL", OptionalInt.empty()); // an upstream deletion spanning the site
     }
+    // what differs once the bases both share at the end, then at the start, are set aside (a split
+    // multi-allelic site keeps its long REF: AC>GC is a SNP, ACG>A a 2-base deletion), as bcftools types them
     int r = ref.length();
     int a = alt.length();
+    while (r > 0 && a > 0 && Character.toUpperCase(ref.charAt(r - 1)) == Character.toUpperCase(alt.charAt(a - 1))) {
+      r--;
+      a--;
+    }
+    int p = 0;
+    while (p < r && p < a && Character.toUpperCase(ref.charAt(p)) == Character.toUpperCase(alt.charAt(p))) {
+      p++;
+    }
+    r -= p;
+    a -= p;
     if (r == a) {
       return new AlleleShape(r == 1 ? "SNP" : "MNP", OptionalInt.of(r));
     }
