@@ -223,6 +223,27 @@ final class GenotypeIndex implements GenotypeQueries {
     return new CountAnswer(totals[0], totals[1], totals[2], carriers);
   }
 
+  @Override
+  public Optional<AlleleCarriers> alleleCarriers(String chrom, int pos, String ref, String alt) {
+    Integer contig = contigNumbers.get(chrom);
+    if (contig == null) {
+      return Optional.empty();
+    }
+    ContigRows c = contigs.get(contig);
+    AlleleCarriers[] found = new AlleleCarriers[1];
+    c.scan(new int[] {pos}, new int[] {pos}, 1, r -> {
+      if (c.pos[r] == pos) {
+        String[] t = c.text(r);
+        if (t[1].equals(ref) && t[2].equals(alt)) {
+          found[0] = new AlleleCarriers(sets.members(c.het[r]), sets.members(c.hom[r]));
+          return false;
+        }
+      }
+      return true;
+    });
+    return Optional.ofNullable(found[0]);
+  }
+
   private SampleSelection checked(SampleSelection sel) {
     if (sel.cohortSize() != samples.size()) {
       throw new IllegalArgumentException("sample selection of another cohort");

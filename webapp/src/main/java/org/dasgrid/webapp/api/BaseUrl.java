@@ -3,10 +3,10 @@ package org.dasgrid.webapp.api;
 import jakarta.servlet.http.HttpServletRequest;
 
 /** The absolute URL of the web application as the client reached it ({@code http://host:port/context}). */
-final class BaseUrl {
+public final class BaseUrl {
   private BaseUrl() {}
 
-  static String of(HttpServletRequest req) {
+  public static String of(HttpServletRequest req) {
     StringBuilder sb = new StringBuilder();
     sb.append(req.getScheme()).append("://").append(req.getServerName());
     int port = req.getServerPort();

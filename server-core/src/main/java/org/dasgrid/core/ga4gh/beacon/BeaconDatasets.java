@@ -1,0 +1,45 @@
+package org.dasgrid.core.ga4gh.beacon;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.core.config.Access;
+import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.registry.LoadedSource;
+import org.dasgrid.core.registry.SourceRegistry;
+import org.dasgrid.core.registry.SourceSlot;
+import org.dasgrid.core.source.GenotypeSource;
+
+/**
+ * The datasets a client sees: every loaded source with genotypes that {@link AccessCheck} lets it read, in
+ * config order. A protected source it may not read is left out entirely, as DAS leaves it out of its sources.
+ *
+ * <p>Case-level data (which samples carry a variant) is given for a protected source to a client holding its
+ * token, and for a public source only when its config says {@code options: {beaconCaseLevelData: "true"}}: a
+ * public Beacon answers about variants, not people, unless its owner chose otherwise.
+ */
+public final class BeaconDatasets {
+  /** The {@code options:} key that lets a public source show its samples in Beacon records. */
+  public static final String CASE_LEVEL_OPTION = "beaconCaseLevelData";
+
+  private BeaconDatasets() {}
+
+  public static List<BeaconDataset> readable(SourceRegistry registry, AccessCheck access) {
+    List<BeaconDataset> out = new ArrayList<>();
+    for (SourceSlot slot : registry.all()) {
+      SourceConfig config = slot.config();
+      if (!access.mayRead(config)) {
+        continue;
+      }
+      LoadedSource loaded = slot.loaded().orElse(null);
+      if (loaded == null || !(loaded.data() instanceof GenotypeSource g)) {
+        continue; // not loaded (yet), or no genotypes: nothing to answer with
+      }
+      boolean caseLevel = config.access() == Access.TOKEN
+          || Boolean.parseBoolean(config.option(CASE_LEVEL_OPTION, "false"));
+      out.add(new BeaconDataset(config.id(), config.title(), config.description(), config.coordinates(),
+          loaded.data(), g.genotypes(), caseLevel));
+    }
+    return out;
+  }
+}

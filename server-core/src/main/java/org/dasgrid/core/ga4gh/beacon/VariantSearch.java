@@ -1,0 +1,133 @@
+package org.dasgrid.core.ga4gh.beacon;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.dasgrid.core.genotype.CountAnswer;
+import org.dasgrid.core.genotype.GenotypeQueries;
+import org.dasgrid.core.genotype.GenotypeQuery;
+import org.dasgrid.core.genotype.VariantAnswer;
+import org.dasgrid.core.genotype.VariantRow;
+import org.dasgrid.core.genotype.Zygosity;
+import org.dasgrid.core.segment.Segment;
+import org.dasgrid.core.source.EntryPoint;
+
+/**
+ * Runs a {@code /g_variants} query on one dataset through its genotype engine: the variants (one per ALT
+ * allele) that at least one sample carries (zygosity {@code any}), where the query says, with the bases, type
+ * and length it asks for.
+ *
+ * <p>Beacon positions are 0-based with {@code end} exclusive; a VCF allele at POS with REF of length L spans
+ * Beacon {@code [POS-1, POS-1+L)}. So: a position query {@code start=s} asks for POS = s+1; a range {@code
+ * [s, e)} asks for the alleles whose span overlaps it, i.e. the engine's segment {@code s+1..e} (1-based,
+ * inclusive); a bracket asks for {@code s0 <= POS-1 <= s1} and {@code e0 <= POS-1+L <= e1}.
+ */
+final class VariantSearch {
+  private VariantSearch() {}
+
+  static DatasetHits run(BeaconDataset ds, VariantRequest q, boolean wantRows) {
+    if (q.assemblyId().isPresent() && !Assemblies.matches(q.assemblyId().get(), ds.coordinates())) {
+      return new DatasetHits(ds, 0, List.of()); // another assembly: none of its positions are ours
+    }
+    List<Segment> segments = segments(ds, q);
+    if (segments.isEmpty()) {
+      return new DatasetHits(ds, 0, List.of());
+    }
+    GenotypeQueries engine = ds.engine();
+    GenotypeQuery query = new GenotypeQuery(segments, Zygosity.ANY, engine.allSamples(), OptionalInt.empty());
+    boolean onlyOverlap = q.kind() == VariantRequest.Kind.RANGE || q.kind() == VariantRequest.Kind.ALL;
+    if (!wantRows && onlyOverlap && !q.filtersAlleles()) {
+      CountAnswer c = engine.count(query); // the engine counts a range without listing it
+      return new DatasetHits(ds, c.variants(), List.of());
+    }
+    VariantAnswer answer = engine.variants(query);
+    long count = 0;
+    List<VariantRow> page = new ArrayList<>();
+    VariantAnswer.Cursor cur = answer.cursor();
+    for (int i = 0; cur.next(); i++) {
+      byte[] text = cur.text();
+      int idEnd = cur.idEnd();
+      int refEnd = cur.refEnd(idEnd);
+      String ref = new String(text, idEnd + 1, refEnd - idEnd - 1, StandardCharsets.UTF_8);
+      String alt = new String(text, refEnd + 1, cur.textEnd() - refEnd - 1, StandardCharsets.UTF_8);
+      if (!matches(q, cur.pos(), ref, alt)) {
+        continue;
+      }
+      if (wantRows && count >= q.skip() && page.size() < q.limit()) {
+        page.add(answer.get(i));
+      }
+      count++;
+    }
+    return new DatasetHits(ds, count, page);
+  }
+
+  /** The engine segments (1-based, inclusive) holding every allele the query may match. */
+  static List<Segment> segments(BeaconDataset ds, VariantRequest q) {
+    List<String> contigs;
+    if (q.referenceName().isPresent()) {
+      Optional<String> contig = contig(ds, q.referenceName().get());
+      if (contig.isEmpty()) {
+        return List.of(); // a reference this dataset does not have: no variants there
+      }
+      contigs = List.of(contig.get());
+    } else {
+      contigs = ds.engine().contigs();
+    }
+    List<Segment> out = new ArrayList<>();
+    for (String c : contigs) {
+      switch (q.kind()) {
+        case ALL -> out.add(new Segment(c, 1, Integer.MAX_VALUE));
+        case POSITION -> out.add(new Segment(c, q.start().get(0) + 1, q.start().get(0) + 1));
+        case RANGE -> out.add(new Segment(c, q.start().get(0) + 1, q.end().get(0)));
+        case BRACKET -> out.add(new Segment(c, q.start().get(0) + 1, q.start().get(1) + 1));
+        default -> throw new IllegalStateException();
+      }
+    }
+    return out;
+  }
+
+  /** The engine's name of a Beacon {@code referenceName}: the source's own name or one of its aliases. */
+  private static Optional<String> contig(BeaconDataset ds, String name) {
+    List<String> contigs = ds.engine().contigs();
+    if (contigs.contains(name)) {
+      return Optional.of(name);
+    }
+    return ds.data().entryPoint(name).map(EntryPoint::name).filter(contigs::contains);
+  }
+
+  /** Whether an allele (VCF POS, REF, ALT) in the query's segments answers the rest of the query. */
+  static boolean matches(VariantRequest q, int pos, String ref, String alt) {
+    int start0 = pos - 1;
+    switch (q.kind()) {
+      case POSITION -> {
+        if (start0 != q.start().get(0)) {
+          return false;
+        }
+      }
+      case BRACKET -> {
+        long end0 = (long) start0 + ref.length();
+        if (start0 < q.start().get(0) || start0 > q.start().get(1) || end0 < q.end().get(0)
+            || end0 > q.end().get(1)) {
+          return false;
+        }
+      }
+      default -> {
+        // ALL and RANGE: the engine's overlap is the whole test
+      }
+    }
+    if (q.referenceBases().isPresent() && !AlleleShape.basesMatch(q.referenceBases().get(), ref)) {
+      return false;
+    }
+    if (q.alternateBases().isPresent() && !AlleleShape.basesMatch(q.alternateBases().get(), alt)) {
+      return false;
+    }
+    if (q.variantType().isEmpty() && q.minLength().isEmpty() && q.maxLength().isEmpty()) {
+      return true;
+    }
+    AlleleShape shape = AlleleShape.of(ref, alt);
+    return (q.variantType().isEmpty() || shape.isOfType(q.variantType().get()))
+        && shape.lengthWithin(q.minLength(), q.maxLength());
+  }
+}
