@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.dasgrid.core.config.ServerSettings;
+import org.dasgrid.core.render.DasExtensions;
 
 /**
  * Limits requests per client the way large public genome APIs do: a token bucket per client address
@@ -74,7 +75,8 @@ final class RateLimitFilter extends HttpFilter {
     if (req.getRequestURI().startsWith(req.getContextPath() + "/das")
         && !String.valueOf(req.getQueryString()).contains("format=json")) {
       resp.setContentType("text/xml;charset=UTF-8");
-      body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<DASERROR status=\"429\">" + message + "</DASERROR>\n";
+      body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<DASERROR status=\"429\" xmlns=\""
+          + DasExtensions.NAMESPACE + "\">" + message + "</DASERROR>\n";
     } else {
       resp.setContentType("application/json");
       body = "{\"error\":{\"status\":429,\"message\":\"" + message + "\"}}";
