@@ -3,6 +3,8 @@
 # SKIP_BUILD=1), starts a BenchServer on a free loopback port when the benchmark needs one, runs, stops it.
 #
 #   perf/bench.sh ab [N=.. N_LARGE=.. C=.. env]     ab stress table (warm, cache off, static)
+#   perf/bench.sh request-path [N=.. WARM=.. env]    default config (rate limit on) vs the static servlet
+#   perf/bench.sh genotype-wrk [SECONDS_PER_SHAPE=..]  genotype latency with wrk (bundled ceu), bcftools floor
 #   perf/bench.sh gatling SIM [-Dprop=value ...]     SIM = DasStress | BrowserSessions | Batch | GenotypeQueries
 #   perf/bench.sh jmh [JMH args]                     e.g. perf/bench.sh jmh Serialization -f 1
 #   perf/bench.sh server [BenchServer args]          a BenchServer in the foreground (Ctrl-C stops it)
@@ -74,6 +76,37 @@ case "$cmd" in
     } | tee "$out"
     echo "(written to $out)" >&2
     ;;
+  request-path)
+    build
+    BENCH_ARGS="--as-shipped --no-cold ${BENCH_ARGS:-}" start_server
+    out="$RESULTS/request-path-$STAMP.md"
+    {
+      machine
+      echo
+      SERVER_PID=$SERVER_PID perf/ab/request-path.sh "http://127.0.0.1:$PORT" "http://127.0.0.1:$PORT/static" \
+        "${SOURCE:-dmel}"
+    } | tee "$out"
+    echo "(written to $out)" >&2
+    ;;
+  genotype-wrk)
+    build
+    WORK_VCF=$(mktemp -d)
+    cp webapp/src/main/resources/examples/data/ceu_exon.vcf.gz "$WORK_VCF/ceu.vcf.gz"
+    bcftools index -t "$WORK_VCF/ceu.vcf.gz"
+    urls=""
+    for u in $(grep -o '|/genotypes/[^|]*' perf/wrk/genotype-latency.sh | tr -d '|' | sed 's/\$SOURCE/ceu/'); do
+      urls="$urls --url $u"
+    done
+    BENCH_ARGS="--no-cold $urls ${BENCH_ARGS:-}" start_server
+    out="$RESULTS/genotype-wrk-$STAMP.md"
+    {
+      machine
+      echo
+      perf/wrk/genotype-latency.sh "http://127.0.0.1:$PORT" "$WORK_VCF/ceu.vcf.gz" ceu
+    } | tee "$out"
+    rm -rf "$WORK_VCF"
+    echo "(written to $out)" >&2
+    ;;
   gatling)
     sim=${1:?"usage: perf/bench.sh gatling DasStress|BrowserSessions|Batch|GenotypeQueries [-Dprop=value ...]"}
     shift
@@ -94,7 +127,7 @@ case "$cmd" in
     exec java ${JAVA_OPTS:-} -cp perf/target/benchmarks.jar org.dasgrid.perf.BenchServer "$@"
     ;;
   *)
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

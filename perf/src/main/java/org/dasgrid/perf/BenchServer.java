@@ -42,7 +42,11 @@ import org.dasgrid.webapp.ServerOptions;
  * </ul>
  *
  * <pre>java -cp perf/target/benchmarks.jar org.dasgrid.perf.BenchServer [--port N] [--port-file F]
- *     [--config PATH] [--source dmel] [--ref 2L] [--url PATH]... [--no-cold]</pre>
+ *     [--config PATH] [--source dmel] [--ref 2L] [--url PATH]... [--no-cold] [--as-shipped]</pre>
+ *
+ * <p>{@code --as-shipped} keeps the config's per-client rate limit at {@code /das} (the benchmarks otherwise
+ * turn it off, all their load coming from one address): the default configuration's request path, every
+ * default filter on, against the static servlet in the same Tomcat.
  */
 public final class BenchServer implements AutoCloseable {
   public static final String STATIC = "/static";
@@ -61,13 +65,14 @@ public final class BenchServer implements AutoCloseable {
 
   /** What to start: DasGrid's own options plus the benchmark's. */
   public record Options(ServerOptions server, String source, String ref, List<String> extraUrls, boolean withCold,
-      Path portFile) {
+      Path portFile, boolean asShipped) {
     public static Options defaults() {
-      return new Options(ServerOptions.defaults().withBind("127.0.0.1"), "dmel", "2L", List.of(), true, null);
+      return new Options(ServerOptions.defaults().withBind("127.0.0.1"), "dmel", "2L", List.of(), true, null,
+          false);
     }
 
     public Options withPort(int port) {
-      return new Options(server.withPort(port), source, ref, extraUrls, withCold, portFile);
+      return new Options(server.withPort(port), source, ref, extraUrls, withCold, portFile, asShipped);
     }
 
     static Options parse(String... args) {
@@ -78,6 +83,7 @@ public final class BenchServer implements AutoCloseable {
       String ref = o.ref;
       boolean withCold = true;
       Path portFile = null;
+      boolean asShipped = false;
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
           case "--source" -> source = need(args, ++i);
@@ -85,6 +91,7 @@ public final class BenchServer implements AutoCloseable {
           case "--url" -> urls.add(need(args, ++i));
           case "--no-cold" -> withCold = false;
           case "--port-file" -> portFile = Path.of(need(args, ++i));
+          case "--as-shipped" -> asShipped = true;
           default -> rest.add(args[i]);
         }
       }
@@ -92,7 +99,7 @@ public final class BenchServer implements AutoCloseable {
       if (!rest.contains("--bind") && rest.stream().noneMatch(a -> a.startsWith("--bind="))) {
         so = so.withBind("127.0.0.1");
       }
-      return new Options(so, source, ref, List.copyOf(urls), withCold, portFile);
+      return new Options(so, source, ref, List.copyOf(urls), withCold, portFile, asShipped);
     }
 
     private static String need(String[] args, int i) {
@@ -107,11 +114,13 @@ public final class BenchServer implements AutoCloseable {
   public static BenchServer start(Options options, PrintStream console) throws IOException {
     StaticServlet statics = new StaticServlet();
     DasGridApp[] coldApp = new DasGridApp[1];
-    DasGridConfig config = forBenchmarks(DasGridApp.loadConfig(options.server().config().orElse(null)), null);
+    DasGridConfig loaded = DasGridApp.loadConfig(options.server().config().orElse(null));
+    // --as-shipped: /das keeps every default filter, the per-client rate limit included, as a user runs it
+    DasGridConfig config = options.asShipped() ? loaded : forBenchmarks(loaded, null);
     EmbeddedServer server = EmbeddedServer.start(options.server(), DasGridApp.start(config, console), console,
         (tomcat, dasGrid, app) -> {
           if (options.withCold()) {
-            coldApp[0] = DasGridApp.start(forBenchmarks(config, 0L), console);
+            coldApp[0] = DasGridApp.start(forBenchmarks(loaded, 0L), console);
             addColdTwin(tomcat, coldApp[0]);
           }
           addStaticBaseline(tomcat, statics);
@@ -124,6 +133,7 @@ public final class BenchServer implements AutoCloseable {
           || coldApp[0] != null && !awaitLoaded(coldApp[0])) {
         throw new IOException("sources did not load in 10 minutes");
       }
+      server.warmedUp().join(); // the start-up warm-up (unless --no-warmup) is over before anything is timed
       bench.capture(paths(options), console);
     } catch (IOException | RuntimeException e) {
       bench.close();

@@ -43,8 +43,9 @@ final class CorsFilter extends HttpFilter {
       chain.doFilter(req, resp);
       return;
     }
-    resp.setHeader("Access-Control-Allow-Origin", "*");
-    resp.setHeader("Access-Control-Expose-Headers", EXPOSED);
+    // add, not set: nothing set them before this filter, and setHeader scans every header to replace one
+    resp.addHeader("Access-Control-Allow-Origin", "*");
+    resp.addHeader("Access-Control-Expose-Headers", EXPOSED);
     if ("OPTIONS".equals(req.getMethod()) && req.getHeader("Access-Control-Request-Method") != null) {
       resp.setHeader("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS");
       resp.setHeader("Access-Control-Allow-Headers",

@@ -48,6 +48,8 @@ public final class DasGridApp implements AutoCloseable {
   private final DasGridMetrics metrics;
   private final Cluster cluster;
   private final Sidecar sidecar;
+  /** The start-up JIT warm-up; none unless the embedded server begins one (a WAR has none). */
+  private final Warmup.State warmup = new Warmup.State();
 
   private DasGridApp(DasGridConfig config, PrintStream console, String version, NodeOptions node) {
     this.config = config;
@@ -166,6 +168,10 @@ public final class DasGridApp implements AutoCloseable {
 
   public ResponseCache cache() {
     return cache;
+  }
+
+  Warmup.State warmup() {
+    return warmup;
   }
 
   public DasGridMetrics metrics() {

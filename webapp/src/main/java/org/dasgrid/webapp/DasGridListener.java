@@ -32,6 +32,9 @@ public final class DasGridListener implements ServletContextListener {
       ctx.setAttribute(DasGridApp.ATTRIBUTE, app);
     }
 
+    // the start-up warm-up's requests are marked before anything counts or logs them
+    ctx.addFilter("warmup", new WarmupFilter(app.warmup()))
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     // request id and metrics first, so they see (and time) everything after them
     Observability.register(ctx, app.metrics(), app.config().server().adminTokens());
     var protectedSources = app.config().sources().stream()

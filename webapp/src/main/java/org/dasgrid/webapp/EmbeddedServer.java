@@ -92,6 +92,10 @@ public final class EmbeddedServer implements AutoCloseable {
     }
     ctx.addServletContainerInitializer((classes, sc) -> sc.setAttribute(DasGridApp.ATTRIBUTE, app), null);
     ctx.addApplicationListener(DasGridListener.class.getName());
+    int warmupSeconds = options.warmupSeconds().orElse(app.config().server().warmupSeconds());
+    if (warmupSeconds > 0) {
+      app.warmup().begin(); // before the connector starts, so /health/ready never says ready before it
+    }
     try {
       customizer.customize(tomcat, ctx, app);
       tomcat.start();
@@ -113,7 +117,24 @@ public final class EmbeddedServer implements AutoCloseable {
       throw new IOException("cannot listen on " + options.bind() + ":" + options.port()
           + " (is the port in use?)");
     }
+    if (warmupSeconds > 0) {
+      Warmup.startAfterLoad(app, "http://" + loopback(options.bind()) + ":" + connector.getLocalPort(),
+          warmupSeconds, console);
+    }
     return new EmbeddedServer(tomcat, app, connector, baseDir);
+  }
+
+  /** Where this process reaches its own connector. */
+  private static String loopback(String bind) {
+    if (bind.equals("0.0.0.0") || bind.equals("::") || bind.equals("[::]")) {
+      return "127.0.0.1";
+    }
+    return bind.contains(":") && !bind.startsWith("[") ? "[" + bind + "]" : bind;
+  }
+
+  /** Completes when the start-up warm-up is over (at once when there is none). */
+  public java.util.concurrent.CompletableFuture<Void> warmedUp() {
+    return app.warmup().done();
   }
 
   /** On the engine, so requests Tomcat refuses before they reach DasGrid are logged too. */

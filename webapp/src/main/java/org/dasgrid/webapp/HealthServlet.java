@@ -50,11 +50,14 @@ final class HealthServlet extends HttpServlet {
   }
 
   private void ready(HttpServletResponse resp, AccessCheck access) throws IOException {
-    boolean ready = app.registry().settled();
+    boolean settled = app.registry().settled();
+    // sources loaded, then the JIT warm-up of the request paths (Warmup), then ready
+    boolean warming = settled && app.warmup().warming();
+    boolean ready = settled && !warming;
     resp.setStatus(ready ? 200 : 503);
     try (var g = JsonOutput.generator(resp.getOutputStream())) {
       g.writeStartObject();
-      g.writeStringField("status", ready ? "ready" : "loading");
+      g.writeStringField("status", ready ? "ready" : warming ? "warming" : "loading");
       g.writeArrayFieldStart("sources");
       for (SourceSlot s : app.registry().all()) {
         if (!access.mayRead(s.config())) {

@@ -62,6 +62,10 @@ public final class Main {
     String host = options.bind().equals("0.0.0.0") ? "localhost" : options.bind();
     System.out.println("Listening on http://" + host + ":" + server.port() + "/ (loading sources...)");
     server.awaitLoaded(Long.MAX_VALUE, TimeUnit.DAYS);
+    if (!server.warmedUp().isDone()) {
+      System.out.println("warming up the request paths (--no-warmup skips this)...");
+      server.warmedUp().join();
+    }
     long ready = server.app().registry().loaded().size();
     long failed = server.app().registry().all().size() - ready;
     System.out.println("DasGrid ready on http://" + host + ":" + server.port() + "/das (" + ready + " sources"

@@ -17,7 +17,7 @@ final class NoSniffFilter extends HttpFilter {
   @Override
   protected void doFilter(HttpServletRequest req, HttpServletResponse resp, FilterChain chain)
       throws IOException, ServletException {
-    resp.setHeader("X-Content-Type-Options", "nosniff");
+    resp.addHeader("X-Content-Type-Options", "nosniff"); // add: nothing set it before
     chain.doFilter(req, resp);
   }
 }

@@ -43,7 +43,7 @@ class CorruptSourceIT {
         """);
     ByteArrayOutputStream console = new ByteArrayOutputStream();
     try (EmbeddedServer server = EmbeddedServer.start(
-        ServerOptions.defaults().withConfig(config).withPort(0).withBind("127.0.0.1"),
+        ServerOptions.defaults().withConfig(config).withPort(0).withBind("127.0.0.1").withWarmupSeconds(0),
         new PrintStream(console, true, StandardCharsets.UTF_8))) {
       assertThat(server.awaitLoaded(60, TimeUnit.SECONDS)).isTrue();
       HttpClient http = HttpClient.newHttpClient();

@@ -123,7 +123,7 @@ class OpenApiIT {
 
   private static EmbeddedServer node(Path config, String id) throws IOException {
     EmbeddedServer s = EmbeddedServer.start(ServerOptions.parse("--config", config.toString(), "--port", "0",
-        "--bind", "127.0.0.1", "--node-id", id, "--access-log", "off"),
+        "--bind", "127.0.0.1", "--node-id", id, "--access-log", "off", "--no-warmup"),
         new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
     assertThat(s.awaitLoaded(120, TimeUnit.SECONDS)).as("node %s loaded its shard", id).isTrue();
     return s;

@@ -200,7 +200,7 @@ class ReloadUnderLoadIT {
   private void start(String yaml) throws IOException {
     String withAdmin = "server:\n  adminTokens: [\"" + org.dasgrid.core.access.Tokens.hash(ADMIN_TOKEN) + "\"]\n" + yaml;
     Path config = Files.writeString(dir.resolve("dasgrid.yaml"), withAdmin);
-    server = EmbeddedServer.start(ServerOptions.defaults().withConfig(config).withPort(0).withBind("127.0.0.1"),
+    server = EmbeddedServer.start(ServerOptions.defaults().withConfig(config).withPort(0).withBind("127.0.0.1").withWarmupSeconds(0),
         new PrintStream(PrintStream.nullOutputStream()));
     assertThat(server.awaitLoaded(60, TimeUnit.SECONDS)).isTrue();
   }

@@ -26,4 +26,16 @@ class ServerOptionsTest {
     assertThat(o.accessLog()).isEqualTo(ServerOptions.OFF);
     assertThat(o.withPort(0).withBind("::1").accessLog()).isEqualTo(ServerOptions.OFF);
   }
+
+  @Test
+  void warmupFollowsTheConfigUnlessBoundedOrTurnedOff() {
+    assertThat(ServerOptions.parse().warmupSeconds()).isEmpty();
+    assertThat(ServerOptions.parse("--warmup-seconds", "5").warmupSeconds()).hasValue(5);
+    assertThat(ServerOptions.parse("--warmup-seconds=7", "--port", "0").warmupSeconds()).hasValue(7);
+    assertThat(ServerOptions.parse("--no-warmup", "--config", "x.yaml").warmupSeconds()).hasValue(0);
+    assertThat(ServerOptions.parse("--no-warmup").withPort(0).withBind("::1").warmupSeconds()).hasValue(0);
+    assertThatThrownBy(() -> ServerOptions.parse("--warmup-seconds", "soon")).hasMessageContaining("seconds");
+    assertThatThrownBy(() -> ServerOptions.parse("--warmup-seconds", "-1")).hasMessageContaining(">= 0");
+    assertThat(ServerOptions.USAGE).contains("--no-warmup").contains("--warmup-seconds");
+  }
 }

@@ -18,7 +18,9 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
   private final ByteArrayOutputStream console = new ByteArrayOutputStream();
 
   private TestServer(Path config, String accessLog) throws Exception {
-    ServerOptions options = ServerOptions.defaults().withPort(0).withBind("127.0.0.1").withAccessLog(accessLog);
+    // no start-up warm-up: every test class would pay its seconds of CPU (WarmupIT tests it)
+    ServerOptions options = ServerOptions.defaults().withPort(0).withBind("127.0.0.1").withAccessLog(accessLog)
+        .withWarmupSeconds(0);
     if (config != null) {
       options = options.withConfig(config);
     }

@@ -77,7 +77,7 @@ class GenotypeCrossCheckIT {
         "server: {maxFeaturesPerResponse: 10000000}", "sources:",
         "  - {id: cohort, format: vcf, path: cohort.vcf.gz, genotypes: true}",
         "  - {id: ceu, format: vcf, path: ceu.vcf.gz, genotypes: true}", ""));
-    server = EmbeddedServer.start(ServerOptions.defaults().withPort(0).withBind("127.0.0.1")
+    server = EmbeddedServer.start(ServerOptions.defaults().withPort(0).withBind("127.0.0.1").withWarmupSeconds(0)
         .withConfig(dir.resolve("dasgrid.yaml")), new PrintStream(new ByteArrayOutputStream()));
     cohort = dataset("cohort", generated);
     ceu = dataset("ceu", real);

@@ -19,10 +19,11 @@ public record ServerSettings(
     Double maxHeapShare,
     RateLimit rateLimit,
     HttpSettings http,
-    List<String> adminTokens) {
+    List<String> adminTokens,
+    Integer warmupSeconds) {
 
   public static final ServerSettings DEFAULTS =
-      new ServerSettings(null, null, null, null, null, null, null, null, null, null, null, null, null);
+      new ServerSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
   public ServerSettings {
     maxSegmentsPerRequest = positive(maxSegmentsPerRequest, 1000, "maxSegmentsPerRequest");
@@ -48,24 +49,29 @@ public record ServerSettings(
     rateLimit = rateLimit == null ? new RateLimit(null, null, null, null) : rateLimit;
     http = http == null ? HttpSettings.DEFAULT : http;
     adminTokens = adminTokens == null ? List.of() : adminTokens.stream().filter(java.util.Objects::nonNull).toList();
+    // the embedded server's start-up JIT warm-up bound, in seconds; 0 turns it off
+    warmupSeconds = warmupSeconds == null ? 15 : warmupSeconds;
+    if (warmupSeconds < 0 || warmupSeconds > 600) {
+      throw new IllegalArgumentException("server.warmupSeconds must be in 0..600, not " + warmupSeconds);
+    }
   }
 
   public ServerSettings withMaxSegmentsPerRequest(int n) {
     return new ServerSettings(n, maxFeaturesPerResponse, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens);
+        adminTokens, warmupSeconds);
   }
 
   public ServerSettings withMaxFeaturesPerResponse(int n) {
     return new ServerSettings(maxSegmentsPerRequest, n, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens);
+        adminTokens, warmupSeconds);
   }
 
   public ServerSettings withMaxSegmentSpan(int n) {
     return new ServerSettings(maxSegmentsPerRequest, maxFeaturesPerResponse, maxQueryLength, n, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens);
+        adminTokens, warmupSeconds);
   }
 
   private static int positive(Integer v, int fallback, String name) {

@@ -14,6 +14,7 @@ import org.dasgrid.core.das.command.StylesheetCommand;
 import org.dasgrid.core.das.command.TypesCommand;
 import org.dasgrid.core.error.ErrorKind;
 import org.dasgrid.core.error.RequestException;
+import org.dasgrid.core.render.DasExtensions;
 import org.dasgrid.core.render.JsonRenderer;
 import org.dasgrid.core.render.Node;
 import org.dasgrid.core.render.XmlRenderer;
@@ -85,7 +86,9 @@ public final class DasService {
 
   /** A small well-formed error document (XML, or JSON when asked) for a DAS status and message. */
   public static DasResponse error(DasStatus status, String message, boolean json) {
-    Node root = Node.of("DASERROR", "error").attr("status", status.code()).text("message", message);
+    // DAS 1.6 defines no error document: ours lives in DasGrid's namespace (a strict validator's rule)
+    Node root = Node.of("DASERROR", "error").attr("status", status.code())
+        .attr("xmlns", DasExtensions.NAMESPACE).text("message", message);
     if (json) {
       return DasResponse.of(ResponseFormat.JSON.contentType(), "", Capabilities.SERVER,
           out -> JsonRenderer.write(root, out));

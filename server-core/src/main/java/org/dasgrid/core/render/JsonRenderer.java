@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * Writes a {@link Node} tree as JSON: {@code {"<root jsonKey>": {...}}}, attributes as fields, text as
- * {@link Node#textKey()}, children as arrays grouped by {@link Node#jsonKey()}.
+ * {@link Node#textKey()}, children as arrays grouped by {@link Node#jsonKey()}. Namespace declarations are
+ * left out and a prefixed attribute's field is its local name (see {@link DasExtensions}).
  */
 public final class JsonRenderer {
   private JsonRenderer() {}
@@ -27,7 +28,12 @@ public final class JsonRenderer {
   private static void writeObject(Node n, JsonGenerator g) throws IOException {
     g.writeStartObject();
     for (int i = 0; i < n.attrCount(); i++) {
-      g.writeFieldName(n.attrName(i));
+      String name = n.attrName(i);
+      if (name.equals("xmlns") || name.startsWith("xmlns:")) {
+        continue; // namespace declarations are XML's business
+      }
+      // a namespaced XML attribute (dasgrid:aliases) is a plain field in JSON (aliases)
+      g.writeFieldName(name.substring(name.indexOf(':') + 1));
       writeValue(n.attrValue(i), g);
     }
     if (n.text() != null) {

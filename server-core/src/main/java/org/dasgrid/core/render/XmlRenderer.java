@@ -31,7 +31,14 @@ public final class XmlRenderer {
       w.writeStartElement(n.name());
     }
     for (int i = 0; i < n.attrCount(); i++) {
-      w.writeAttribute(n.attrName(i), format(n.attrValue(i)));
+      String name = n.attrName(i);
+      if (name.equals("xmlns")) {
+        w.writeDefaultNamespace(format(n.attrValue(i)));
+      } else if (name.startsWith("xmlns:")) {
+        w.writeNamespace(name.substring(6), format(n.attrValue(i)));
+      } else {
+        w.writeAttribute(name, format(n.attrValue(i)));
+      }
     }
     if (empty) {
       return;

@@ -16,10 +16,13 @@ import org.apache.catalina.valves.AccessLogValve;
 public final class AccessLog {
   /**
    * {@code combined} spelled out ({@code %h %l %u %t "%r" %s %b "%{Referer}i" "%{User-Agent}i"}) plus
-   * {@code %{X-Request-Id}o} and {@code %D} (microseconds in Tomcat 10).
+   * the request id and {@code %D} (microseconds in Tomcat 10). The id is read from the request attribute the
+   * request-id filter sets beside the {@code X-Request-Id} header (the same value): {@code %{X-Request-Id}o}
+   * scanned the response headers by name on every request, 3 % of a small answer's CPU.
    */
   public static final String PATTERN =
-      "%h %l %u %t \"%r\" %s %b \"%{Referer}i\" \"%{User-Agent}i\" %{X-Request-Id}o %D";
+      "%h %l %u %t \"%r\" %s %b \"%{Referer}i\" \"%{User-Agent}i\" %{" + Observability.REQUEST_ID_ATTRIBUTE
+          + "}r %D";
 
   private AccessLog() {}
 
@@ -33,6 +36,7 @@ public final class AccessLog {
   public static Valve toConsole(PrintStream out) {
     ConsoleValve v = new ConsoleValve(out);
     v.setPattern(PATTERN);
+    v.setConditionUnless(Observability.WARMUP_ATTRIBUTE);
     return v;
   }
 
@@ -47,6 +51,7 @@ public final class AccessLog {
     v.setRotatable(false);
     v.setBuffered(true);
     v.setPattern(PATTERN);
+    v.setConditionUnless(Observability.WARMUP_ATTRIBUTE);
     return v;
   }
 

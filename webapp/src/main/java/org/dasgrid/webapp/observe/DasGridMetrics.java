@@ -57,7 +57,20 @@ public final class DasGridMetrics implements AutoCloseable {
   /** Timers by tags, so the per-request path is a map lookup rather than a registry builder. */
   private final Map<TimerKey, Timer> timers = new ConcurrentHashMap<>();
 
-  private record TimerKey(RequestKind kind, int status) {}
+  /** Hand-written equals/hashCode: the record's generated ones showed in the profile of every request. */
+  private record TimerKey(RequestKind kind, int status) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof TimerKey k && k.status == status && k.kind.api().equals(kind.api())
+          && k.kind.command().equals(kind.command()) && k.kind.source().equals(kind.source());
+    }
+
+    @Override
+    public int hashCode() {
+      return ((kind.api().hashCode() * 31 + kind.command().hashCode()) * 31 + kind.source().hashCode()) * 31
+          + status;
+    }
+  }
 
   /** Ids of the token-protected sources: their series are left out of a public scrape. */
   private final Set<String> protectedIds;

@@ -9,6 +9,11 @@ import java.util.List;
 public final class Observability {
   /** The request attribute holding the request's {@code X-Request-Id}. */
   public static final String REQUEST_ID_ATTRIBUTE = "org.dasgrid.requestId";
+  /**
+   * Set on the server's own start-up warm-up requests (see the webapp's {@code Warmup}): the access log, the
+   * request metrics and the rate limiter leave them out.
+   */
+  public static final String WARMUP_ATTRIBUTE = "org.dasgrid.warmup";
 
   private Observability() {}
 

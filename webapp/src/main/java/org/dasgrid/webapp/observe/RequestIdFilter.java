@@ -26,7 +26,7 @@ final class RequestIdFilter extends HttpFilter {
     String given = req.getHeader(HEADER);
     String id = given != null && SANE.matcher(given).matches() ? given : newId();
     req.setAttribute(Observability.REQUEST_ID_ATTRIBUTE, id);
-    resp.setHeader(HEADER, id);
+    resp.addHeader(HEADER, id); // the first header set: no need to scan for one to replace
     chain.doFilter(req, resp);
   }
 

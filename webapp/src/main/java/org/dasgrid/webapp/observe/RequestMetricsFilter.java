@@ -33,6 +33,9 @@ final class RequestMetricsFilter extends HttpFilter {
     } finally {
       // an exception escaping the servlet becomes a 500 from the container, whatever status was set before
       int status = failed ? 500 : resp.getStatus();
+      if (req.getAttribute(Observability.WARMUP_ATTRIBUTE) != null) {
+        return; // the server's own start-up warm-up, not a client's request
+      }
       String path = req.getRequestURI().substring(req.getContextPath().length());
       metrics.recordRequest(path, AccessCheck.bearer(Bearer.token(req)), status, System.nanoTime() - start);
     }

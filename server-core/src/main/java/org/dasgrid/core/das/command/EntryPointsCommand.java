@@ -11,6 +11,7 @@ import org.dasgrid.core.das.DasResponse;
 import org.dasgrid.core.das.ResponseFormat;
 import org.dasgrid.core.das.Rows;
 import org.dasgrid.core.registry.LoadedSource;
+import org.dasgrid.core.render.DasExtensions;
 import org.dasgrid.core.render.Node;
 import org.dasgrid.core.source.EntryPoint;
 
@@ -50,11 +51,12 @@ public final class EntryPointsCommand implements DasCommand {
           .attr("type", e.type())
           .attr("orientation", e.orientation().symbol());
       if (!e.aliases().isEmpty()) {
-        seg.attr("aliases", String.join(",", e.aliases()));
+        // DAS 1.6 has no aliases attribute on SEGMENT: ours is namespaced (JSON: the field "aliases")
+        seg.attr(DasExtensions.qualified("aliases"), String.join(",", e.aliases()));
       }
       seg.text("label", e.name());
     }
-    Node root = Node.of("DASEP", "dasep").add(list);
+    Node root = DasExtensions.declareOn(Node.of("DASEP", "dasep")).add(list);
     String key = ls.id() + "@" + ls.version() + "|entry_points|" + rows.map(Rows::toString).orElse("");
     return Documents.response(root, format, key, Capabilities.header(ls.data()));
   }
