@@ -84,7 +84,7 @@ class GenotypeIndexFileTest {
       f.setLength(f.length() - 100);
     }
     assertThatThrownBy(() -> GenotypeIndexFile.open(file, n -> true, VCF)).isInstanceOf(BadIndexException.class)
-        .hasMessageContaining(file.toString()).hasMessageContaining("truncated");
+        .hasMessageContaining(file.getFileName().toString()).hasMessageContaining("truncated");
     try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
       f.setLength(10);
     }
@@ -101,7 +101,7 @@ class GenotypeIndexFileTest {
       b[at] ^= 0x10;
       Files.write(file, b);
       assertThatThrownBy(() -> GenotypeIndexFile.open(file, n -> true, VCF)).as("byte %d", at)
-          .isInstanceOf(BadIndexException.class).hasMessageContaining(file.toString())
+          .isInstanceOf(BadIndexException.class).hasMessageContaining(file.getFileName().toString())
           .hasMessageContaining("corrupt: checksum mismatch in");
     }
   }
@@ -117,7 +117,7 @@ class GenotypeIndexFileTest {
     h.putInt(GenotypeIndexFile.HEADER - 4, (int) crc.getValue());
     Files.write(file, b);
     assertThatThrownBy(() -> GenotypeIndexFile.open(file, n -> true, VCF))
-        .hasMessageContaining(file.toString())
+        .hasMessageContaining(file.getFileName().toString())
         .hasMessageContaining("index format version " + (GenotypeIndexFile.FORMAT_VERSION + 1));
   }
 
@@ -126,7 +126,7 @@ class GenotypeIndexFileTest {
     Path file = written(GenotypeIndexTest.randomCohort(5, 20, 500, SetEncoding.COMPACT).engine);
     SourceIdentity changed = new SourceIdentity(1234, VCF.modifiedMillis(), "aa", "bb", "dd");
     assertThatThrownBy(() -> GenotypeIndexFile.open(file, n -> true, changed))
-        .hasMessageContaining(file.toString()).hasMessageContaining("stale").hasMessageContaining("last records");
+        .hasMessageContaining(file.getFileName().toString()).hasMessageContaining("stale").hasMessageContaining("last records");
     Path text = dir.resolve("notes.dgi");
     Files.writeString(text, "x".repeat(200));
     assertThatThrownBy(() -> GenotypeIndexFile.open(text, n -> true, VCF)).hasMessageContaining("bad magic");
