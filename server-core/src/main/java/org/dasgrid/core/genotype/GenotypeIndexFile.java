@@ -232,8 +232,17 @@ public final class GenotypeIndexFile {
       return n;
     }
 
+    /** Format 1 maps a contig's section whole, in one 1 GiB piece of the file. */
+    private static long fits(long length) {
+      if (length > CHUNK) {
+        throw new IllegalArgumentException("a contig's section of " + length + " bytes is over the 1 GiB that"
+            + " index format " + FORMAT_VERSION + " maps in one piece");
+      }
+      return length;
+    }
+
     private ArrayNode ints(IntColumn col) throws IOException {
-      out.begin(col.length() * 4L, 8);
+      out.begin(fits(col.length() * 4L), 8);
       for (int i = 0; i < col.length(); i++) {
         out.putInt(col.get(i));
       }
@@ -241,7 +250,7 @@ public final class GenotypeIndexFile {
     }
 
     private ArrayNode longs(LongColumn col) throws IOException {
-      out.begin(col.length() * 8L, 8);
+      out.begin(fits(col.length() * 8L), 8);
       for (int i = 0; i < col.length(); i++) {
         out.putLong(col.get(i));
       }
@@ -249,7 +258,7 @@ public final class GenotypeIndexFile {
     }
 
     private ArrayNode bytes(ByteColumn col) throws IOException {
-      out.begin(col.length(), 8);
+      out.begin(fits(col.length()), 8);
       byte[] chunk = new byte[1 << 16];
       for (int i = 0; i < col.length(); i += chunk.length) {
         int n = Math.min(chunk.length, col.length() - i);
@@ -268,7 +277,7 @@ public final class GenotypeIndexFile {
         directory[b] = counts.has(b) ? kept++ : -1;
       }
       s.set(name + "Directory", ints(IntColumn.of(directory)));
-      out.begin((long) kept * cohort * width, 8);
+      out.begin(fits((long) kept * cohort * width), 8);
       int[] values = new int[cohort];
       for (int b = 0; b < directory.length; b++) {
         if (directory[b] < 0) {
