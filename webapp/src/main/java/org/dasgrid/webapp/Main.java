@@ -30,6 +30,10 @@ public final class Main {
       }
       return;
     }
+    if (args.length >= 1 && args[0].equals("index")) {
+      System.exit(IndexCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+      return;
+    }
     if (args.length == 2 && args[0].equals("--hash-token")) {
       // what goes in the config's tokens / server.adminTokens, so the token itself is never stored
       System.out.println(org.dasgrid.core.access.Tokens.hash(args[1]));

@@ -249,6 +249,36 @@ class DeployManifestsTest {
   }
 
   @Test
+  void genotypeIndexesAreOnTheReadOnlyDataVolumeAndTheIndexJobBuildsThemThere() {
+    List<JsonNode> indexed = list(config.path("sources")).stream().filter(s -> s.has("genotypeIndex")).toList();
+    assertThat(indexed).as("sources served from a genotype index").isNotEmpty();
+    Manifest job = one("Job", "dasgrid-index");
+    JsonNode jobSpec = job.doc().at("/spec/template/spec");
+    JsonNode jobContainer = jobSpec.path("containers").get(0);
+    assertThat(jobContainer.path("image").asText()).isEqualTo(container.path("image").asText());
+    List<String> args = texts(jobContainer.path("args"));
+    assertThat(args.get(0)).isEqualTo("index");
+    for (JsonNode source : indexed) {
+      String index = source.path("genotypeIndex").asText();
+      assertThat(source.path("genotypes").asBoolean()).isTrue();
+      JsonNode mount = mountOf(index).orElseThrow(() -> new AssertionError("no volume mounted over " + index));
+      assertThat(mount.path("readOnly").asBoolean()).as("%s mounted read-only", index).isTrue();
+      String claim = volume(mount.path("name").asText()).at("/persistentVolumeClaim/claimName").asText();
+      // the job writes the same file through the same claim, and reads the source's VCF
+      assertThat(args).containsSubsequence("--vcf", source.path("path").asText())
+          .containsSubsequence("--out", index);
+      JsonNode jobMount = list(jobContainer.path("volumeMounts")).stream()
+          .filter(m -> Path.of(index).startsWith(Path.of(m.path("mountPath").asText()))).findFirst()
+          .orElseThrow(() -> new AssertionError("the index job mounts nothing over " + index));
+      assertThat(jobMount.path("readOnly").asBoolean()).as("the job writes %s", index).isFalse();
+      String jobClaim = list(jobSpec.path("volumes")).stream()
+          .filter(v -> v.path("name").asText().equals(jobMount.path("name").asText())).findFirst().orElseThrow()
+          .at("/persistentVolumeClaim/claimName").asText();
+      assertThat(jobClaim).isEqualTo(claim);
+    }
+  }
+
+  @Test
   void theCertManagerCertificateNamesEveryNodeAndHasThePemFilesTheConfigReads() {
     Manifest cert = one("Certificate", "dasgrid-tls");
     JsonNode spec = cert.doc().path("spec");

@@ -40,6 +40,9 @@ public final class VcfProvider extends ContigSelectingProvider {
   @Override
   public DataSource load(SourceConfig config, ContigSelection contigs, LoadMonitor monitor)
       throws SourceLoadException {
+    if (config.genotypeIndex().isPresent()) {
+      return IndexedVcf.open(config, contigs);
+    }
     Path file = config.path();
     SetEncoding encoding = encoding(config);
     try (TextInput input = TextInput.open(file);
@@ -97,13 +100,15 @@ public final class VcfProvider extends ContigSelectingProvider {
   }
 
   /** Turns record lines into site features and genotype calls. */
-  private static final class Records implements CallSink {
+  static final class Records implements CallSink {
     private final VcfHeader header;
     private final InMemoryFeatureSource.Builder sites;
     private final GenotypeIndexBuilder genotypes;
     private final VcfSiteFeatures siteFeatures;
     private final VcfLine line = new VcfLine();
     private final GenotypeColumns columns;
+    /** Without site features (an index build): each reference's largest end, in order of first record. */
+    private final java.util.Map<String, Integer> extents = new java.util.LinkedHashMap<>();
 
     Records(VcfHeader header, InMemoryFeatureSource.Builder sites, GenotypeIndexBuilder genotypes, Interner pool) {
       this.header = header;
@@ -119,7 +124,9 @@ public final class VcfProvider extends ContigSelectingProvider {
       }
       VcfLine r = line;
       r.parse(b, from, to);
-      if (!sites.keeps(r.chrom)) {
+      if (sites == null) {
+        extents.merge(r.chrom, r.end, Math::max);
+      } else if (!sites.keeps(r.chrom)) {
         // another node's contig: it keeps its place in the order, nothing else
         sites.skip(r.chrom, r.end);
         if (genotypes != null) {
@@ -128,8 +135,8 @@ public final class VcfProvider extends ContigSelectingProvider {
         return;
       }
       List<String> alts = r.alts;
-      for (String alt : alts) {
-        sites.add(siteFeatures.feature(r, alt));
+      for (int a = 0; sites != null && a < alts.size(); a++) {
+        sites.add(siteFeatures.feature(r, alts.get(a)));
       }
       if (genotypes == null) {
         return;
@@ -147,6 +154,11 @@ public final class VcfProvider extends ContigSelectingProvider {
         throw new VcfFormatException("record without sample columns in a VCF with " + samples + " samples");
       }
       genotypes.endSite();
+    }
+
+    /** Each reference's largest end when made without site features, in order of first record. */
+    java.util.Map<String, Integer> extents() {
+      return extents;
     }
 
     @Override

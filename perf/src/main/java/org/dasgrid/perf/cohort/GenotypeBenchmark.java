@@ -55,8 +55,13 @@ import org.dasgrid.webapp.ServerOptions;
  * <pre>
  * perf/run-genotype-benchmark.sh [SAMPLES] [RECORDS]   (generates, indexes, then runs this)
  * java ... GenotypeBenchmark --vcf FILE.vcf.gz [--iterations 300] [--warmup 300] [--bcftools-runs 5]
- *     [--rounds 5] [--encoding compact|roaring]
+ *     [--rounds 5] [--encoding compact|roaring] [--index FILE.dgi [--serve index|heap]]
  * </pre>
+ *
+ * <p>With {@code --index} (built by {@code dasgrid.jar index}) the server serves the cohort from that genotype
+ * index file ({@code genotypeIndex:}) instead of loading the VCF, and the in-process loads are replaced by
+ * opening the index (open time and the heap it takes are reported instead); {@code --serve heap} then serves
+ * the VCF loaded into the heap with the same shapes (the in-heap figures without the two in-process loads).
  */
 public final class GenotypeBenchmark {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -70,6 +75,10 @@ public final class GenotypeBenchmark {
   private final int bcftoolsRuns;
   private final int rounds;
   private final String encoding;
+  /** The genotype index to serve from, or null to load the VCF. */
+  private Path index;
+  /** With {@link #index}: take the shapes from the index, but serve the VCF loaded into the heap. */
+  private boolean serveHeap;
   private final PrintStream out;
 
   GenotypeBenchmark(Path vcf, int iterations, int warmup, int bcftoolsRuns, int rounds, String encoding,
@@ -93,6 +102,8 @@ public final class GenotypeBenchmark {
     int bcftools = 5;
     int rounds = 5;
     String encoding = "compact";
+    Path index = null;
+    boolean serveHeap = false;
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
         case "--vcf" -> vcf = Path.of(args[i + 1]);
@@ -101,13 +112,22 @@ public final class GenotypeBenchmark {
         case "--bcftools-runs" -> bcftools = Integer.parseInt(args[i + 1]);
         case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
         case "--encoding" -> encoding = args[i + 1];
+        case "--index" -> index = Path.of(args[i + 1]);
+        case "--serve" -> serveHeap = switch (args[i + 1]) {
+          case "heap" -> true;
+          case "index" -> false;
+          default -> throw new IllegalArgumentException("--serve heap|index");
+        };
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
     }
     if (vcf == null || !Files.isRegularFile(vcf)) {
       throw new IllegalArgumentException("--vcf FILE.vcf.gz (bgzipped, with a .tbi next to it) is required");
     }
-    new GenotypeBenchmark(vcf, iterations, warmup, bcftools, rounds, encoding, System.out).run();
+    GenotypeBenchmark b = new GenotypeBenchmark(vcf, iterations, warmup, bcftools, rounds, encoding, System.out);
+    b.index = index;
+    b.serveHeap = serveHeap;
+    b.run();
   }
 
   /**
@@ -135,12 +155,14 @@ public final class GenotypeBenchmark {
     out.printf(Locale.ROOT, "# Genotype benchmark: %s (%.1f MB), %d cores, max heap %d MB, encoding %s, load "
             + "average %s%n", vcf, Files.size(vcf) / 1e6, Runtime.getRuntime().availableProcessors(),
         Runtime.getRuntime().maxMemory() >> 20, encoding, loadAverage());
-    GenotypeQueries engine = load();
+    GenotypeQueries engine = index != null ? open() : load();
     List<Shape> shapes = shapes(engine);
     progress("starting DasGrid on the cohort (a third load)");
     Path config = Files.createTempFile("genotype-bench", ".yaml");
     Files.writeString(config, "server: {maxFeaturesPerResponse: 100000000}\nsources:\n  - {id: cohort, format: vcf, "
-        + "path: " + vcf.toAbsolutePath() + ", genotypes: true, options: {genotypeSets: " + encoding + "}}\n");
+        + "path: " + vcf.toAbsolutePath() + ", genotypes: true, options: {genotypeSets: " + encoding + "}"
+        + (index != null && !serveHeap ? ", genotypeIndex: " + index.toAbsolutePath() : "") + "}\n");
+    progress("serving the cohort %s", index != null && !serveHeap ? "from its index " + index : "loaded into the heap");
     engine = null;
     System.gc();
     StaticServlet statics = new StaticServlet();
@@ -196,6 +218,23 @@ public final class GenotypeBenchmark {
     } finally {
       Files.deleteIfExists(config);
     }
+  }
+
+  /** Opens the genotype index through the provider: the time it takes and the heap it holds. */
+  private GenotypeQueries open() throws Exception {
+    long before = usedHeap();
+    long t0 = System.nanoTime();
+    DataSource ds = new VcfProvider().load(config(true).withGenotypeIndex(index.toAbsolutePath().toString()),
+        LoadMonitor.NONE);
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    long heap = usedHeap() - before;
+    GenotypeQueries engine = ((GenotypeSource) ds).genotypes();
+    GenotypeStats st = engine.stats();
+    out.printf(Locale.ROOT, "open of the index %s (%,d bytes = %.2f bytes per het/hom-alt call): %,d records (%,d"
+            + " ALT alleles) x %,d samples, %,d het/hom-alt calls, in %.2f s (checksums included); heap held after"
+            + " GC: %.1f MB%n", index, Files.size(index), (double) Files.size(index) / st.nonRefCalls(), st.sites(),
+        st.variants(), st.samples(), st.nonRefCalls(), seconds, heap / 1e6);
+    return engine;
   }
 
   /** Loads the VCF through the provider, twice: with genotypes, and sites only, to isolate the engine's heap. */

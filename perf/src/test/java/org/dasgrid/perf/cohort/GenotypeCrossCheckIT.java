@@ -41,7 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
  * virtual cohorts, limits). For each, bcftools computes on the split file ({@code bcftools norm -m-}):
  * {@code view -r REGIONS -s SAMPLES | query} for the rows and their AC/AN (recomputed for the samples), and
  * {@code query -i 'GT="het"'} / {@code 'GT="AA" | GT="A"'} (per-sample or) for the het and hom-alt samples of each row.
- * Variants (every field), samples and counts over HTTP must equal what follows from those.
+ * Variants (every field), samples and counts over HTTP must equal what follows from those. Each file is also
+ * served from its genotype index file ({@code genotypeIndex:}) and checked the same way.
  */
 class GenotypeCrossCheckIT {
   static final ObjectMapper JSON = new ObjectMapper();
@@ -50,6 +51,9 @@ class GenotypeCrossCheckIT {
   static EmbeddedServer server;
   static Dataset cohort;
   static Dataset ceu;
+  /** The same files served from their genotype index files ({@code genotypeIndex:}). */
+  static Dataset cohortIndexed;
+  static Dataset ceuIndexed;
 
   /** A source as bcftools sees it: its split file, samples, contig order and record positions. */
   record Dataset(String id, Path split, List<String> samples, List<String> contigs, Map<String, int[]> positions) {}
@@ -73,14 +77,22 @@ class GenotypeCrossCheckIT {
     assertThat(s.haploidCalls()).isGreaterThan(10_000);
     Path real = dir.resolve("ceu.vcf.gz");
     Files.copy(root().resolve("datasources/src/test/resources/data/CEU_Exon.vcf.gz"), real);
+    for (String id : List.of("cohort", "ceu")) {
+      org.dasgrid.datasources.vcf.VcfGenotypeIndexer.build(dir.resolve(id + ".vcf.gz"), dir.resolve(id + ".dgi"),
+          org.dasgrid.core.source.LoadMonitor.NONE);
+    }
     Files.writeString(dir.resolve("dasgrid.yaml"), String.join("\n",
         "server: {maxFeaturesPerResponse: 10000000}", "sources:",
         "  - {id: cohort, format: vcf, path: cohort.vcf.gz, genotypes: true}",
-        "  - {id: ceu, format: vcf, path: ceu.vcf.gz, genotypes: true}", ""));
+        "  - {id: ceu, format: vcf, path: ceu.vcf.gz, genotypes: true}",
+        "  - {id: cohortidx, format: vcf, path: cohort.vcf.gz, genotypes: true, genotypeIndex: cohort.dgi}",
+        "  - {id: ceuidx, format: vcf, path: ceu.vcf.gz, genotypes: true, genotypeIndex: ceu.dgi}", ""));
     server = EmbeddedServer.start(ServerOptions.defaults().withPort(0).withBind("127.0.0.1").withWarmupSeconds(0)
         .withConfig(dir.resolve("dasgrid.yaml")), new PrintStream(new ByteArrayOutputStream()));
     cohort = dataset("cohort", generated);
     ceu = dataset("ceu", real);
+    cohortIndexed = new Dataset("cohortidx", cohort.split(), cohort.samples(), cohort.contigs(), cohort.positions());
+    ceuIndexed = new Dataset("ceuidx", ceu.split(), ceu.samples(), ceu.contigs(), ceu.positions());
     assertThat(server.awaitLoaded(60, TimeUnit.SECONDS)).isTrue();
   }
 
@@ -123,6 +135,16 @@ class GenotypeCrossCheckIT {
     crossCheck(ceu, 150, 1000);
   }
 
+  @Test
+  void generatedCohortFromItsIndexAnswersLikeBcftools() throws Exception {
+    crossCheck(cohortIndexed, 170, 20260);
+  }
+
+  @Test
+  void realCeuExonCohortFromItsIndexAnswersLikeBcftools() throws Exception {
+    crossCheck(ceuIndexed, 150, 1000);
+  }
+
   /** A random query: segments (as API text and as a bcftools region list), samples, zygosity, limit. */
   record Query(List<String> segments, List<String> regions, List<String> samples, String zygosity, Integer limit) {
     String apiArgs() {
@@ -144,7 +166,7 @@ class GenotypeCrossCheckIT {
     int n = rnd.nextInt(4) == 0 ? 2 + rnd.nextInt(2) : 1;
     for (int k = 0; k < n; k++) {
       double u = rnd.nextDouble();
-      if (d == cohort && u < 0.4) {
+      if (d.id().startsWith("cohort") && u < 0.4) {
         Grch38.Region dense = List.of(Grch38.TP53, Grch38.BRCA2, Grch38.MITO).get(rnd.nextInt(3));
         int len = 1 + (int) Math.pow(dense.length(), rnd.nextDouble());
         int start = dense.start() + rnd.nextInt(Math.max(1, dense.length() - len));

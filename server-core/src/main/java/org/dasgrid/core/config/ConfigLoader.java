@@ -125,6 +125,10 @@ public final class ConfigLoader {
       if (s.genotypes() && !s.format().equals("vcf")) {
         throw new ConfigException(where + ": 'genotypes: true' needs format vcf, not " + s.format());
       }
+      // a missing or bad index file is the source's load failure (it may be built after the config is written)
+      if (s.genotypeIndex().isPresent() && !s.genotypes()) {
+        throw new ConfigException(where + ": 'genotypeIndex' needs 'genotypes: true'");
+      }
       String watch = s.option("watch", "false").trim();
       if (!watch.matches("(?i)true|false|yes|no") && !watch.matches("\\d+(\\.\\d+)?")) {
         throw new ConfigException(where + ": options.watch must be true, false or a number of seconds, not '"

@@ -25,7 +25,16 @@ public record SourceConfig(
     @JsonProperty("aliases") String aliasesFile,
     List<String> tokens,
     Map<String, String> options,
-    @JsonIgnore Path baseDir) {
+    @JsonIgnore Path baseDir,
+    @JsonProperty("genotypeIndex") String genotypeIndexFile) {
+
+  /** Without a genotype index (the components before {@code genotypeIndex} was added). */
+  public SourceConfig(String id, String title, String description, String format, String file, String sequenceFile,
+      Coordinates coordinates, String stylesheetFile, boolean genotypes, Access access, String aliasesFile,
+      List<String> tokens, Map<String, String> options, Path baseDir) {
+    this(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile, genotypes, access,
+        aliasesFile, tokens, options, baseDir, null);
+  }
 
   public SourceConfig {
     title = title == null || title.isBlank() ? id : title;
@@ -55,6 +64,14 @@ public record SourceConfig(
     return Optional.ofNullable(stylesheetFile).map(this::resolve);
   }
 
+  /**
+   * The persistent genotype index ({@code genotypeIndex:}, built by {@code dasgrid.jar index}) that serves this
+   * VCF's genotypes mapped instead of loading them into the heap.
+   */
+  public Optional<Path> genotypeIndex() {
+    return Optional.ofNullable(genotypeIndexFile).filter(f -> !f.isBlank()).map(this::resolve);
+  }
+
   public Optional<Path> aliases() {
     return Optional.ofNullable(aliasesFile).map(this::resolve);
   }
@@ -72,8 +89,14 @@ public record SourceConfig(
         access, aliasesFile, tokens, options, baseDir);
   }
 
+  /** This source with {@code genotypeIndex:} set (null: none). */
+  public SourceConfig withGenotypeIndex(String indexFile) {
+    return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
+        genotypes, access, aliasesFile, tokens, options, baseDir, indexFile);
+  }
+
   public SourceConfig withBaseDir(Path dir) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
-        genotypes, access, aliasesFile, tokens, options, dir);
+        genotypes, access, aliasesFile, tokens, options, dir, genotypeIndexFile);
   }
 }

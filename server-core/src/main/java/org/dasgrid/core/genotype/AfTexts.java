@@ -2,6 +2,7 @@ package org.dasgrid.core.genotype;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -48,10 +49,24 @@ final class AfTexts {
     }
   }
 
+  /** The texts on the heap, or null when {@link #mapped}. */
   private final byte[] packed;
+  /** The same bytes mapped from an index file (little-endian), or null. */
+  private final ByteBuffer mapped;
 
-  private AfTexts(byte[] packed) {
+  private AfTexts(byte[] packed, ByteBuffer mapped) {
     this.packed = packed;
+    this.mapped = mapped;
+  }
+
+  /** The texts of an index file: {@link #bytes} as written. */
+  static AfTexts mapped(ByteBuffer bytes) {
+    return new AfTexts(null, bytes.slice().order(ByteOrder.LITTLE_ENDIAN));
+  }
+
+  /** The packed texts, {@value #ROW} bytes a row and 3 more (for writing them to an index file). */
+  ByteColumn bytes() {
+    return packed != null ? ByteColumn.of(packed) : ByteColumn.mapped(mapped);
   }
 
   /**
@@ -61,6 +76,9 @@ final class AfTexts {
    * answer).
    */
   int copyText(int r, byte[] dst, int at) {
+    if (packed == null) {
+      return copyMapped(r, dst, at);
+    }
     int e = r * ROW;
     int len = packed[e];
     if (len == 0) {
@@ -72,6 +90,23 @@ final class AfTexts {
       LONGS.set(dst, at + 8, ascii((int) (first >>> 32)));
       if (len > 16) {
         LONGS.set(dst, at + 16, ascii((int) INTS.get(packed, e + 9))); // 16-21 (and the next row's length)
+      }
+    }
+    return at + len;
+  }
+
+  private int copyMapped(int r, byte[] dst, int at) {
+    int e = r * ROW;
+    int len = mapped.get(e);
+    if (len == 0) {
+      return -1;
+    }
+    long first = mapped.getLong(e + 1);
+    LONGS.set(dst, at, ascii((int) first));
+    if (len > 8) {
+      LONGS.set(dst, at + 8, ascii((int) (first >>> 32)));
+      if (len > 16) {
+        LONGS.set(dst, at + 16, ascii(mapped.getInt(e + 9)));
       }
     }
     return at + len;
@@ -94,7 +129,7 @@ final class AfTexts {
   }
 
   long heapBytes() {
-    return 16L + 16 + packed.length;
+    return packed == null ? 64 : 16L + 16 + packed.length;
   }
 
   /** The text the writer gives {@code ac / an}, by the installed rules; null if it makes none. */
@@ -126,7 +161,7 @@ final class AfTexts {
     }
 
     AfTexts build() {
-      return new AfTexts(packed);
+      return new AfTexts(packed, null);
     }
 
     /** A row's {@value #ROW} bytes; all zero (no text) for a text too long or with other characters. */

@@ -1,7 +1,6 @@
 package org.dasgrid.core.genotype;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * The rows (ALT alleles) of one contig in primitive arrays, sorted by position, then ALT, then REF, then file
@@ -26,101 +25,149 @@ final class ContigRows {
 
   final String name;
   final int size;
-  final int[] pos;
-  final int[] end;
-  final int[] het;
-  final int[] hom;
-  final int[] acFix;
-  final int[] anFix;
-  final byte[] ploidy;
-  private final int[] textStart;
-  private final byte[] text;
+  private final IntColumn pos;
+  private final IntColumn end;
+  private final IntColumn het;
+  private final IntColumn hom;
+  private final IntColumn acFix;
+  private final IntColumn anFix;
+  private final ByteColumn ploidy;
+  private final IntColumn textStart;
+  private final ByteColumn text;
   /**
    * Per row, the byte lengths of its ID and REF ({@link #LONG_PART} when longer than 254), so that a writer
    * copies the three parts without first looking for the tabs between them.
    */
-  private final byte[] idLength;
-  private final byte[] refLength;
+  private final ByteColumn idLength;
+  private final ByteColumn refLength;
   /** One bit per row: its text is plain ({@link #plainText}). */
-  private final long[] plainText;
+  private final LongColumn plainText;
   /**
    * One bit per row: whether any sample is het (hom) for it, so a whole-cohort scan of a gene skips the rows
    * nobody carries 64 at a time instead of reading each one's set handle.
    */
-  private final long[] anyHet;
-  private final long[] anyHom;
-  private final int[] longRows;
+  private final LongColumn anyHet;
+  private final LongColumn anyHom;
+  private final IntColumn longRows;
   /**
    * Per row, its counts over the whole cohort, so whole-cohort answers read one long per row instead of the
    * sizes of two sets and two correction entries elsewhere in memory: het count (bits 0-15), hom count
    * (16-31), AC minus het + ploidy × hom (32-47, signed) and AN minus ploidy × cohort (48-63, signed); {@link
    * #NO_COUNTS} for a row whose corrections do not fit 16 bits. Null for cohorts over 65,535 samples.
    */
-  private final long[] cohortCounts;
-  /** Per block of {@link #BLOCK} rows, each sample's het (hom) count as an unsigned byte; null: not kept. */
-  private final byte[][] hetBlocks;
-  private final byte[][] homBlocks;
+  private final LongColumn cohortCounts;
+  /** Per block of {@link #BLOCK} rows, each sample's het (hom) count as an unsigned byte, where kept. */
+  private final BlockCounts hetBlocks;
+  private final BlockCounts homBlocks;
   /**
    * Per superblock of {@link #SUPER} consecutive blocks that all keep counts, the sums of their counts (at most
    * 4,080, a char): a gene of tens of thousands of rows costs a few superblock additions.
    */
-  private final char[][] hetSupers;
-  private final char[][] homSupers;
+  private final BlockCounts hetSupers;
+  private final BlockCounts homSupers;
 
+  /** The rows of a contig as the builder made them (sorted); computes the rest from them and the sets. */
   ContigRows(String name, int size, int[] pos, int[] end, int[] het, int[] hom, int[] acFix, int[] anFix,
       byte[] ploidy, int[] textStart, byte[] text, SampleSets sets, Corrections fixes, SampleSelection everyone) {
     this.name = name;
     this.size = size;
-    this.pos = pos;
-    this.end = end;
-    this.het = het;
-    this.hom = hom;
-    this.acFix = acFix;
-    this.anFix = anFix;
-    this.ploidy = ploidy;
-    this.textStart = textStart;
-    this.text = text;
-    this.anyHet = nonEmpty(het, size);
-    this.anyHom = nonEmpty(hom, size);
-    this.idLength = new byte[size];
-    this.refLength = new byte[size];
-    this.plainText = new long[(size + 63) >>> 6];
+    this.pos = IntColumn.of(pos);
+    this.end = IntColumn.of(end);
+    this.het = IntColumn.of(het);
+    this.hom = IntColumn.of(hom);
+    this.acFix = IntColumn.of(acFix);
+    this.anFix = IntColumn.of(anFix);
+    this.ploidy = ByteColumn.of(ploidy);
+    this.textStart = IntColumn.of(textStart);
+    this.text = ByteColumn.of(text);
+    this.anyHet = LongColumn.of(nonEmpty(het, size));
+    this.anyHom = LongColumn.of(nonEmpty(hom, size));
+    byte[] idLengths = new byte[size];
+    byte[] refLengths = new byte[size];
+    long[] plain = new long[(size + 63) >>> 6];
     TextRules rules = TextRules.installed();
     boolean slack = text.length - textStart[size] >= rules.slack();
     for (int r = 0; r < size; r++) {
-      int idEnd = tabFrom(textStart[r]);
-      int refEnd = tabFrom(idEnd + 1);
-      idLength[r] = partLength(idEnd - textStart[r]);
-      refLength[r] = partLength(refEnd - idEnd - 1);
-      boolean lengthsKept = (idLength[r] & 0xFF) != LONG_PART && (refLength[r] & 0xFF) != LONG_PART;
-      if (slack && lengthsKept && rules.isPlain(text, textStart[r], idEnd) && rules.isPlain(text, idEnd + 1, refEnd)
-          && rules.isPlain(text, refEnd + 1, textStart[r + 1])) {
-        plainText[r >>> 6] |= 1L << r;
+      int idEnd = tabFrom(text, textStart[r]);
+      int refEnd = tabFrom(text, idEnd + 1);
+      idLengths[r] = partLength(idEnd - textStart[r]);
+      refLengths[r] = partLength(refEnd - idEnd - 1);
+      boolean lengthsKept = (idLengths[r] & 0xFF) != LONG_PART && (refLengths[r] & 0xFF) != LONG_PART;
+      if (slack && lengthsKept && rules.isPlain(text, textStart[r], idEnd)
+          && rules.isPlain(text, idEnd + 1, refEnd) && rules.isPlain(text, refEnd + 1, textStart[r + 1])) {
+        plain[r >>> 6] |= 1L << r;
       }
     }
+    this.idLength = ByteColumn.of(idLengths);
+    this.refLength = ByteColumn.of(refLengths);
+    this.plainText = LongColumn.of(plain);
     IntList longOnes = new IntList();
     for (int r = 0; r < size; r++) {
       if ((long) end[r] - pos[r] >= LONG_SPAN) {
         longOnes.add(r);
       }
     }
-    this.longRows = longOnes.toArray();
-    this.cohortCounts = sets.cohortSize() <= 0xFFFF ? cohortCounts(sets, fixes, everyone) : null;
+    this.longRows = IntColumn.of(longOnes.toArray());
+    this.cohortCounts = sets.cohortSize() <= 0xFFFF
+        ? LongColumn.of(cohortCounts(size, het, hom, acFix, anFix, sets, fixes, everyone)) : null;
     int blocks = (size + BLOCK - 1) / BLOCK;
-    this.hetBlocks = new byte[blocks][];
-    this.homBlocks = new byte[blocks][];
+    byte[][] hetCounts = new byte[blocks][];
+    byte[][] homCounts = new byte[blocks][];
     for (int b = 0; b < blocks; b++) {
-      tallyBlock(b, sets);
+      tallyBlock(b, size, het, hom, sets, hetCounts, homCounts);
     }
-    this.hetSupers = new char[size / (SUPER * BLOCK)][];
-    this.homSupers = new char[hetSupers.length][];
-    for (int sb = 0; sb < hetSupers.length; sb++) {
-      hetSupers[sb] = sum(hetBlocks, sb * SUPER);
-      homSupers[sb] = sum(homBlocks, sb * SUPER);
+    char[][] hetSums = new char[size / (SUPER * BLOCK)][];
+    char[][] homSums = new char[hetSums.length][];
+    for (int sb = 0; sb < hetSums.length; sb++) {
+      hetSums[sb] = sum(hetCounts, sb * SUPER);
+      homSums[sb] = sum(homCounts, sb * SUPER);
     }
+    this.hetBlocks = BlockCounts.ofBytes(hetCounts);
+    this.homBlocks = BlockCounts.ofBytes(homCounts);
+    this.hetSupers = BlockCounts.ofChars(hetSums);
+    this.homSupers = BlockCounts.ofChars(homSums);
   }
 
-  private long[] cohortCounts(SampleSets sets, Corrections fixes, SampleSelection everyone) {
+  /** Every part given, as an index file holds them ({@link GenotypeIndexFile}). */
+  ContigRows(String name, int size, Columns c) {
+    this.name = name;
+    this.size = size;
+    this.pos = c.pos();
+    this.end = c.end();
+    this.het = c.het();
+    this.hom = c.hom();
+    this.acFix = c.acFix();
+    this.anFix = c.anFix();
+    this.ploidy = c.ploidy();
+    this.textStart = c.textStart();
+    this.text = c.text();
+    this.idLength = c.idLength();
+    this.refLength = c.refLength();
+    this.plainText = c.plainText();
+    this.anyHet = c.anyHet();
+    this.anyHom = c.anyHom();
+    this.longRows = c.longRows();
+    this.cohortCounts = c.cohortCounts();
+    this.hetBlocks = c.hetBlocks();
+    this.homBlocks = c.homBlocks();
+    this.hetSupers = c.hetSupers();
+    this.homSupers = c.homSupers();
+  }
+
+  /** Every stored part of a contig's rows, by name: what an index file writes and maps. */
+  record Columns(IntColumn pos, IntColumn end, IntColumn het, IntColumn hom, IntColumn acFix, IntColumn anFix,
+      ByteColumn ploidy, IntColumn textStart, ByteColumn text, ByteColumn idLength, ByteColumn refLength,
+      LongColumn plainText, LongColumn anyHet, LongColumn anyHom, IntColumn longRows, LongColumn cohortCounts,
+      BlockCounts hetBlocks, BlockCounts homBlocks, BlockCounts hetSupers, BlockCounts homSupers) {}
+
+  /** This contig's parts, for writing them to an index file. */
+  Columns columns() {
+    return new Columns(pos, end, het, hom, acFix, anFix, ploidy, textStart, text, idLength, refLength, plainText,
+        anyHet, anyHom, longRows, cohortCounts, hetBlocks, homBlocks, hetSupers, homSupers);
+  }
+
+  private static long[] cohortCounts(int size, int[] het, int[] hom, int[] acFix, int[] anFix, SampleSets sets,
+      Corrections fixes, SampleSelection everyone) {
     long[] counts = new long[size];
     for (int r = 0; r < size; r++) {
       int acDelta = fixes.sum(acFix[r], everyone, sets);
@@ -133,9 +180,49 @@ final class ContigRows {
     return counts;
   }
 
+  /** How many of the rows' het and hom sets have each form: [empty, inline, Roaring, dense]. */
+  long[] formCounts() {
+    long[] c = new long[4];
+    for (int r = 0; r < size; r++) {
+      c[het.get(r) & 3]++;
+      c[hom.get(r) & 3]++;
+    }
+    return c;
+  }
+
+  int pos(int r) {
+    return pos.get(r);
+  }
+
+  int end(int r) {
+    return end.get(r);
+  }
+
+  /** The handle of the row's het set in {@link SampleSets}. */
+  int hetSet(int r) {
+    return het.get(r);
+  }
+
+  int homSet(int r) {
+    return hom.get(r);
+  }
+
+  /** The row's AC correction entry ({@link Corrections}), -1 for none. */
+  int acFix(int r) {
+    return acFix.get(r);
+  }
+
+  int anFix(int r) {
+    return anFix.get(r);
+  }
+
+  int ploidy(int r) {
+    return ploidy.get(r);
+  }
+
   /** Row {@code r}'s whole-cohort counts, or {@link #NO_COUNTS}: read them with the methods below. */
   long cohortCounts(int r) {
-    return cohortCounts == null ? NO_COUNTS : cohortCounts[r];
+    return cohortCounts == null ? NO_COUNTS : cohortCounts.get(r);
   }
 
   static int het(long counts) {
@@ -158,7 +245,8 @@ final class ContigRows {
    * Precomputes a block's per-sample counts when adding them (two passes over the cohort) is cheaper than
    * adding the block's calls one by one: the samples query then costs per block, not per call.
    */
-  private void tallyBlock(int b, SampleSets sets) {
+  private static void tallyBlock(int b, int size, int[] het, int[] hom, SampleSets sets, byte[][] hetBlocks,
+      byte[][] homBlocks) {
     int from = b * BLOCK;
     int to = Math.min(size, from + BLOCK);
     long calls = 0;
@@ -213,35 +301,23 @@ final class ContigRows {
     while (r < to) {
       int sb = r / (SUPER * BLOCK);
       int superEnd = (sb + 1) * SUPER * BLOCK;
-      if (r == sb * SUPER * BLOCK && superEnd <= to && sb < hetSupers.length && hetSupers[sb] != null) {
-        addChars(hetSupers[sb], het);
-        addChars(homSupers[sb], hom);
+      if (r == sb * SUPER * BLOCK && superEnd <= to && sb < hetSupers.blocks() && hetSupers.has(sb)) {
+        hetSupers.addTo(sb, het);
+        homSupers.addTo(sb, hom);
         r = superEnd;
         continue;
       }
       int b = r / BLOCK;
       int blockEnd = Math.min(size, (b + 1) * BLOCK);
-      if (r == b * BLOCK && blockEnd <= to && hetBlocks[b] != null) {
-        addBytes(hetBlocks[b], het);
-        addBytes(homBlocks[b], hom);
+      if (r == b * BLOCK && blockEnd <= to && hetBlocks.has(b)) {
+        hetBlocks.addTo(b, het);
+        homBlocks.addTo(b, hom);
         r = blockEnd;
       } else {
-        sets.addTo(this.het[r], het);
-        sets.addTo(this.hom[r], hom);
+        sets.addTo(this.het.get(r), het);
+        sets.addTo(this.hom.get(r), hom);
         r++;
       }
-    }
-  }
-
-  private static void addChars(char[] counts, int[] into) {
-    for (int i = 0; i < counts.length; i++) {
-      into[i] += counts[i];
-    }
-  }
-
-  private static void addBytes(byte[] counts, int[] into) {
-    for (int i = 0; i < counts.length; i++) {
-      into[i] += counts[i] & 0xFF;
     }
   }
 
@@ -271,15 +347,15 @@ final class ContigRows {
       int start = starts[k];
       int stop = stops[k];
       int from = Math.max(watermark, firstAtOrAfter((int) Math.max(Integer.MIN_VALUE, (long) start - LONG_SPAN + 1)));
-      for (int i = firstLongAtOrAfter(watermark); i < longRows.length && longRows[i] < from; i++) {
-        int r = longRows[i];
-        if (end[r] >= start && !visitor.visit(r)) {
+      for (int i = firstLongAtOrAfter(watermark); i < longRows.length() && longRows.get(i) < from; i++) {
+        int r = longRows.get(i);
+        if (end.get(r) >= start && !visitor.visit(r)) {
           return false;
         }
       }
       int inside = Math.max(from, firstAtOrAfter(start));
       for (int r = from; r < inside; r++) {
-        if (end[r] >= start && !visitor.visit(r)) {
+        if (end.get(r) >= start && !visitor.visit(r)) {
           return false;
         }
       }
@@ -294,46 +370,39 @@ final class ContigRows {
 
   /** The first row with {@code pos >= p}. */
   private int firstAtOrAfter(int p) {
-    int lo = 0;
-    int hi = size;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (pos[mid] < p) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
+    return pos.lowerBound(0, size, p);
   }
 
+  /** The first entry of {@link #longRows} at or after {@code row}. */
   private int firstLongAtOrAfter(int row) {
-    int i = Arrays.binarySearch(longRows, row);
-    return i >= 0 ? i : -i - 1;
+    return longRows.lowerBound(0, longRows.length(), row);
   }
 
-  /** The text pool: each row's ID, REF and ALT, UTF-8, tab-separated, from {@link #textStart} to {@link #textEnd}. */
-  byte[] textBytes() {
+  /**
+   * The text pool: each row's ID, REF and ALT, UTF-8, tab-separated, from {@link #textStart} to {@link
+   * #textEnd}, with {@link TextRules#slack} bytes after the last row.
+   */
+  ByteColumn text() {
     return text;
   }
 
   int textStart(int row) {
-    return textStart[row];
+    return textStart.get(row);
   }
 
   int textEnd(int row) {
-    return textStart[row + 1];
+    return textStart.get(row + 1);
   }
 
-  /** Where the row's ID ends in {@link #textBytes} (at the tab before REF). */
+  /** Where the row's ID ends in {@link #text} (at the tab before REF). */
   int idEnd(int row) {
-    int length = idLength[row] & 0xFF;
-    return length != LONG_PART ? textStart[row] + length : tabFrom(textStart[row]);
+    int length = idLength.get(row) & 0xFF;
+    return length != LONG_PART ? textStart.get(row) + length : tabFrom(textStart.get(row));
   }
 
   /** Where the row's REF ends (at the tab before ALT), given {@link #idEnd}. */
   int refEnd(int row, int idEnd) {
-    int length = refLength[row] & 0xFF;
+    int length = refLength.get(row) & 0xFF;
     return length != LONG_PART ? idEnd + 1 + length : tabFrom(idEnd + 1);
   }
 
@@ -389,10 +458,17 @@ final class ContigRows {
   }
 
   private long word(int w, boolean het, boolean hom) {
-    return (het ? anyHet[w] : 0) | (hom ? anyHom[w] : 0);
+    return (het ? anyHet.get(w) : 0) | (hom ? anyHom.get(w) : 0);
   }
 
   private int tabFrom(int i) {
+    while (text.get(i) != '\t') {
+      i++;
+    }
+    return i;
+  }
+
+  private static int tabFrom(byte[] text, int i) {
     while (text[i] != '\t') {
       i++;
     }
@@ -401,7 +477,7 @@ final class ContigRows {
 
   /** See {@link PrecomputedText#plainText}. */
   boolean plainText(int row) {
-    return (plainText[row >>> 6] & 1L << row) != 0;
+    return (plainText.get(row >>> 6) & 1L << row) != 0;
   }
 
   private static byte partLength(int length) {
@@ -410,27 +486,38 @@ final class ContigRows {
 
   /** ID, REF and ALT of a row. */
   String[] text(int row) {
-    int from = textStart[row];
+    int from = textStart.get(row);
     int t1 = idEnd(row);
     int t2 = refEnd(row, t1);
+    int to = textStart.get(row + 1);
+    byte[] b = new byte[to - from];
+    text.copy(from, b, 0, b.length);
     return new String[] {
-      new String(text, from, t1 - from, StandardCharsets.UTF_8),
-      new String(text, t1 + 1, t2 - t1 - 1, StandardCharsets.UTF_8),
-      new String(text, t2 + 1, textStart[row + 1] - t2 - 1, StandardCharsets.UTF_8)
+      new String(b, 0, t1 - from, StandardCharsets.UTF_8),
+      new String(b, t1 + 1 - from, t2 - t1 - 1, StandardCharsets.UTF_8),
+      new String(b, t2 + 1 - from, to - t2 - 1, StandardCharsets.UTF_8)
     };
   }
 
-  long heapBytes() {
-    long blocks = 0;
-    for (int sb = 0; sb < hetSupers.length; sb++) {
-      blocks += 8 + (hetSupers[sb] == null ? 0 : 2L * (16 + 2L * hetSupers[sb].length));
+  /** Heap held by the rows (an estimate, array headers included); mapped rows hold next to none. */
+  long heapBytes(int cohort) {
+    if (text.array() == null) {
+      return 512;
     }
-    for (int b = 0; b < hetBlocks.length; b++) {
-      blocks += 8 + (hetBlocks[b] == null ? 0 : 2L * (16 + hetBlocks[b].length));
+    long blocks = 8L * (hetSupers.blocks() + hetBlocks.blocks());
+    for (int b = 0; b < hetBlocks.blocks(); b++) {
+      if (hetBlocks.has(b)) {
+        blocks += 2L * (16 + cohort);
+      }
+    }
+    for (int sb = 0; sb < hetSupers.blocks(); sb++) {
+      if (hetSupers.has(sb)) {
+        blocks += 2L * (16 + 2L * cohort);
+      }
     }
     long counts = cohortCounts == null ? 0 : 16 + 8L * size;
     long carried = 3L * 8 * ((size + 63) >>> 6); // and the plain-text bits
-    return 11L * 16 + size * (6L * 4 + 3) + carried + textStart.length * 4L + text.length + longRows.length * 4L
-        + 64 + blocks + counts;
+    return 11L * 16 + size * (6L * 4 + 3) + carried + textStart.length() * 4L + text.length()
+        + longRows.length() * 4L + 64 + blocks + counts;
   }
 }

@@ -13,9 +13,10 @@ import java.util.List;
 final class Corrections {
   private static final int PAGE_BITS = 16;
   private static final int PAGE = 1 << PAGE_BITS;
-  private final int[][] pages;
+  private final IntColumn[] pages;
 
-  private Corrections(int[][] pages) {
+  /** Entries in pages of up to {@link #pageInts} ints, on the heap or mapped from an index file. */
+  Corrections(IntColumn[] pages) {
     this.pages = pages;
   }
 
@@ -24,32 +25,40 @@ final class Corrections {
     if (at < 0) {
       return 0;
     }
-    int[] page = pages[at >>> PAGE_BITS];
+    IntColumn page = pages[at >>> PAGE_BITS];
     int i = at & (PAGE - 1);
-    int n = page[i++];
+    int n = page.get(i++);
     int sum = 0;
     for (int k = 0; k < n; k++, i += 2) {
-      sum += page[i] * sets.andCardinality(page[i + 1], sel);
+      sum += page.get(i) * sets.andCardinality(page.get(i + 1), sel);
     }
     return sum;
   }
 
   /** Counts the forms of the sets the entries refer to, into {@code forms} (indexed by handle tag). */
   void countForms(long[] forms) {
-    for (int[] page : pages) {
-      for (int i = 0; i < page.length; ) {
-        int n = page[i++];
+    for (IntColumn page : pages) {
+      for (int i = 0; i < page.length(); ) {
+        int n = page.get(i++);
         for (int k = 0; k < n; k++, i += 2) {
-          forms[page[i + 1] & 3]++;
+          forms[page.get(i + 1) & 3]++;
         }
       }
     }
   }
 
+  static int pageInts() {
+    return PAGE;
+  }
+
+  IntColumn[] pages() {
+    return pages;
+  }
+
   long heapBytes() {
     long bytes = 16L + pages.length * 4L;
-    for (int[] page : pages) {
-      bytes += 16 + page.length * 4L;
+    for (IntColumn page : pages) {
+      bytes += 16 + page.length() * 4L;
     }
     return bytes;
   }
@@ -90,7 +99,11 @@ final class Corrections {
       if (out.length > 0) {
         out[out.length - 1] = Arrays.copyOf(out[out.length - 1], used);
       }
-      return new Corrections(out);
+      IntColumn[] columns = new IntColumn[out.length];
+      for (int p = 0; p < out.length; p++) {
+        columns[p] = IntColumn.of(out[p]);
+      }
+      return new Corrections(columns);
     }
   }
 }

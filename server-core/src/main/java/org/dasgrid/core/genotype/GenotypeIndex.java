@@ -30,9 +30,19 @@ final class GenotypeIndex implements GenotypeQueries {
   /** Per contig, its rows' whole-cohort af texts. */
   private final List<AfTexts> afTexts;
   private final GenotypeStats stats;
+  private final GenotypeIndexBuilder.Counts counts;
 
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
       GenotypeIndexBuilder.Counts counts) {
+    this(samples, contigs, sets, fixes, null, counts, null);
+  }
+
+  /**
+   * An engine over parts already made: {@code afTexts} and {@code stats} null to compute them (an engine just
+   * built), given when mapped from an index file ({@link GenotypeIndexFile}), which keeps them.
+   */
+  GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
+      List<AfTexts> afTexts, GenotypeIndexBuilder.Counts counts, GenotypeStats stats) {
     this.samples = SampleNames.of(samples);
     Map<String, Integer> numbers = new HashMap<>(samples.size() * 2);
     for (int i = 0; i < samples.size(); i++) {
@@ -51,8 +61,9 @@ final class GenotypeIndex implements GenotypeQueries {
     this.sets = sets;
     this.fixes = fixes;
     this.everyone = SampleSelection.all(samples.size());
-    this.afTexts = cohortAfTexts();
-    this.stats = computeStats(counts);
+    this.afTexts = afTexts == null ? cohortAfTexts() : List.copyOf(afTexts);
+    this.counts = counts;
+    this.stats = stats != null ? stats : computeStats(counts);
   }
 
   /** The af text of every row's whole-cohort AC/AN, counted as whole-cohort answers count them. */
@@ -82,9 +93,8 @@ final class GenotypeIndex implements GenotypeQueries {
     }
     long[] forms = new long[4];
     for (ContigRows c : contigs) {
-      heap += c.heapBytes();
-      add(forms, SampleSets.formCounts(c.het));
-      add(forms, SampleSets.formCounts(c.hom));
+      heap += c.heapBytes(samples.size());
+      add(forms, c.formCounts());
     }
     fixes.countForms(forms);
     return new GenotypeStats(samples.size(), counts.sites(), counts.variants(), counts.nonRefCalls(), heap,
@@ -207,8 +217,8 @@ final class GenotypeIndex implements GenotypeQueries {
         if (matches(c, r, z, sel)) {
           long counts = sel.isAll() ? c.cohortCounts(r) : ContigRows.NO_COUNTS;
           totals[0]++;
-          totals[1] += counts != ContigRows.NO_COUNTS ? ContigRows.het(counts) : sets.andCardinality(c.het[r], sel);
-          totals[2] += counts != ContigRows.NO_COUNTS ? ContigRows.hom(counts) : sets.andCardinality(c.hom[r], sel);
+          totals[1] += counts != ContigRows.NO_COUNTS ? ContigRows.het(counts) : sets.andCardinality(c.hetSet(r), sel);
+          totals[2] += counts != ContigRows.NO_COUNTS ? ContigRows.hom(counts) : sets.andCardinality(c.homSet(r), sel);
         }
         return true;
       });
@@ -258,23 +268,23 @@ final class GenotypeIndex implements GenotypeQueries {
       if (counts != ContigRows.NO_COUNTS) {
         int het = ContigRows.het(counts);
         int hom = ContigRows.hom(counts);
-        int ploidy = c.ploidy[r];
+        int ploidy = c.ploidy(r);
         out.add(contig, r, het, hom, het + ploidy * hom + ContigRows.acDelta(counts),
             ploidy * sel.size() + ContigRows.anDelta(counts));
         return;
       }
     }
-    int het = sets.andCardinality(c.het[r], sel);
-    int hom = sets.andCardinality(c.hom[r], sel);
-    int ploidy = c.ploidy[r];
-    int ac = het + ploidy * hom + fixSum(c.acFix[r], sel);
-    int an = ploidy * sel.size() + fixSum(c.anFix[r], sel);
+    int het = sets.andCardinality(c.hetSet(r), sel);
+    int hom = sets.andCardinality(c.homSet(r), sel);
+    int ploidy = c.ploidy(r);
+    int ac = het + ploidy * hom + fixSum(c.acFix(r), sel);
+    int an = ploidy * sel.size() + fixSum(c.anFix(r), sel);
     out.add(contig, r, het, hom, ac, an);
   }
 
   /** Whether a chosen sample has the zygosity asked for at row {@code r}. */
   private boolean matches(ContigRows c, int r, Zygosity z, SampleSelection sel) {
-    return z.includesHet() && sets.intersects(c.het[r], sel) || z.includesHom() && sets.intersects(c.hom[r], sel);
+    return z.includesHet() && sets.intersects(c.hetSet(r), sel) || z.includesHom() && sets.intersects(c.homSet(r), sel);
   }
 
   private int fixSum(int at, SampleSelection sel) {
@@ -291,11 +301,11 @@ final class GenotypeIndex implements GenotypeQueries {
         @Override
         public boolean visit(int r) {
           if (few) {
-            addChosen(c.het[r], sel, t.het);
-            addChosen(c.hom[r], sel, t.hom);
+            addChosen(c.hetSet(r), sel, t.het);
+            addChosen(c.homSet(r), sel, t.hom);
           } else {
-            sets.addTo(c.het[r], t.het);
-            sets.addTo(c.hom[r], t.hom);
+            sets.addTo(c.hetSet(r), t.het);
+            sets.addTo(c.homSet(r), t.hom);
           }
           return true;
         }
@@ -325,6 +335,23 @@ final class GenotypeIndex implements GenotypeQueries {
     }
   }
 
+  /** The parts an index file holds (see {@link GenotypeIndexFile}). */
+  SampleSets sets() {
+    return sets;
+  }
+
+  Corrections corrections() {
+    return fixes;
+  }
+
+  GenotypeIndexBuilder.Counts counts() {
+    return counts;
+  }
+
+  int contigCount() {
+    return contigs.size();
+  }
+
   ContigRows contigRows(int contig) {
     return contigs.get(contig);
   }
@@ -333,7 +360,7 @@ final class GenotypeIndex implements GenotypeQueries {
     ContigRows c = contigs.get(contig);
     String[] t = c.text(r);
     Optional<String> id = t[0].equals(".") ? Optional.empty() : Optional.of(t[0]);
-    return new VariantRow(c.name, c.pos[r], t[1], t[2], id, het, hom, ac, an);
+    return new VariantRow(c.name, c.pos(r), t[1], t[2], id, het, hom, ac, an);
   }
 
   /** The ranges of a query on one contig, merged, sorted and disjoint. */

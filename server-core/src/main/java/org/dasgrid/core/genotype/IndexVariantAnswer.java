@@ -49,7 +49,12 @@ final class IndexVariantAnswer implements VariantAnswer {
       private int i = -1;
       private int contigNumber = -1;
       private ContigRows rows;
+      /** The contig's text pool when on the heap (handed to writers as it is), else null. */
+      private byte[] pool;
+      /** What {@link #text} returns: the pool, or a copy of the current row's text from a mapped one. */
       private byte[] text;
+      /** Added to the rows' text offsets to find them in {@link #text} (0 for a heap pool). */
+      private int shift;
       /** The contig's whole-cohort af texts; null for a virtual cohort's answer, whose counts are its own. */
       private AfTexts afTexts;
       private int r;
@@ -65,12 +70,31 @@ final class IndexVariantAnswer implements VariantAnswer {
         if (contig[i] != contigNumber) {
           contigNumber = contig[i];
           rows = index.contigRows(contigNumber);
-          text = rows.textBytes();
+          pool = rows.text().array();
+          text = pool != null ? pool : new byte[64];
           afTexts = wholeCohort ? index.afTexts(contigNumber) : null;
         }
         r = row[i];
         start = rows.textStart(r);
+        if (pool == null) {
+          copyRowText();
+        }
         return true;
+      }
+
+      /**
+       * Copies the row's text from a mapped pool into {@link #text} from 0, with the slack {@link
+       * #plainText} promises (the pool holds it after its last row; the copy keeps the row's next bytes).
+       */
+      private void copyRowText() {
+        int end = rows.textEnd(r);
+        int n = Math.min(end - start + TextRules.installed().slack(), rows.text().length() - start);
+        if (text.length < end - start + TextRules.installed().slack()) {
+          text = new byte[Math.max(2 * text.length, end - start + TextRules.installed().slack())];
+        }
+        rows.text().copy(start, text, 0, n);
+        shift = -start;
+        start = 0;
       }
 
       @Override
@@ -80,7 +104,7 @@ final class IndexVariantAnswer implements VariantAnswer {
 
       @Override
       public int pos() {
-        return rows.pos[r];
+        return rows.pos(r);
       }
 
       @Override
@@ -95,17 +119,17 @@ final class IndexVariantAnswer implements VariantAnswer {
 
       @Override
       public int textEnd() {
-        return rows.textEnd(r);
+        return rows.textEnd(r) + shift;
       }
 
       @Override
       public int idEnd() {
-        return rows.idEnd(r);
+        return rows.idEnd(r) + shift;
       }
 
       @Override
       public int refEnd(int idEnd) {
-        return rows.refEnd(r, idEnd);
+        return rows.refEnd(r, idEnd - shift) + shift;
       }
 
       @Override

@@ -40,11 +40,15 @@ final class SampleSets {
   private final int cohortSize;
   private final int words;
   private final int setsPerPage;
-  private final char[][] inline;
+  private final CharColumn[] inline;
   private final RoaringBitmap[] roaring;
-  private final long[][] dense;
+  private final LongColumn[] dense;
 
-  private SampleSets(int cohortSize, char[][] inline, RoaringBitmap[] roaring, long[][] dense) {
+  /**
+   * The pools' pages: inline pages of up to {@link #CHAR_PAGE} chars, dense pages of {@link #setsPerPage}
+   * sets each (the last page of each may be shorter); on the heap, or mapped from an index file.
+   */
+  SampleSets(int cohortSize, CharColumn[] inline, RoaringBitmap[] roaring, LongColumn[] dense) {
     this.cohortSize = cohortSize;
     this.words = wordsFor(cohortSize);
     this.setsPerPage = setsPerPage(words);
@@ -65,7 +69,30 @@ final class SampleSets {
     return cohortSize;
   }
 
-  private char[] inlinePage(int i) {
+  /** Chars per inline page; each set's run lies within one page. */
+  static int inlinePageChars() {
+    return CHAR_PAGE;
+  }
+
+  /** Sets per dense page, for a cohort of {@code cohortSize}. */
+  static int denseSetsPerPage(int cohortSize) {
+    return setsPerPage(wordsFor(cohortSize));
+  }
+
+  CharColumn[] inlinePages() {
+    return inline;
+  }
+
+  LongColumn[] densePages() {
+    return dense;
+  }
+
+  /** The number of sets in the Roaring form (an index file holds none). */
+  int roaringSets() {
+    return roaring.length;
+  }
+
+  private CharColumn inlinePage(int i) {
     return inline[i >>> CHAR_PAGE_BITS];
   }
 
@@ -73,7 +100,7 @@ final class SampleSets {
     return i & (CHAR_PAGE - 1);
   }
 
-  private long[] densePage(int set) {
+  private LongColumn densePage(int set) {
     return dense[set / setsPerPage];
   }
 
@@ -85,14 +112,14 @@ final class SampleSets {
     int i = h >>> 2;
     switch (h & 3) {
       case INLINE:
-        return inlinePage(i)[inlineAt(i)];
+        return inlinePage(i).get(inlineAt(i));
       case ROARING:
         return roaring[i].getCardinality();
       case DENSE:
-        long[] page = densePage(i);
+        LongColumn page = densePage(i);
         int n = 0;
         for (int w = denseAt(i), end = w + words; w < end; w++) {
-          n += Long.bitCount(page[w]);
+          n += Long.bitCount(page.get(w));
         }
         return n;
       default:
@@ -104,14 +131,14 @@ final class SampleSets {
     int i = h >>> 2;
     switch (h & 3) {
       case INLINE:
-        char[] page = inlinePage(i);
+        CharColumn page = inlinePage(i);
         int at = inlineAt(i);
-        return sample <= 0xFFFF && Arrays.binarySearch(page, at + 1, at + 1 + page[at], (char) sample) >= 0;
+        return sample <= 0xFFFF && page.binarySearch(at + 1, at + 1 + page.get(at), (char) sample) >= 0;
       case ROARING:
         return roaring[i].contains(sample);
       case DENSE:
         return sample >= 0 && sample < cohortSize
-            && (densePage(i)[denseAt(i) + (sample >>> 6)] & (1L << sample)) != 0;
+            && (densePage(i).get(denseAt(i) + (sample >>> 6)) & (1L << sample)) != 0;
       default:
         return false;
     }
@@ -156,9 +183,9 @@ final class SampleSets {
   }
 
   private int inlineAnd(int i, SampleSelection sel, boolean firstOnly) {
-    char[] page = inlinePage(i);
+    CharColumn page = inlinePage(i);
     int at = inlineAt(i);
-    int n = page[at];
+    int n = page.get(at);
     int from = at + 1;
     int to = from + n;
     int found = 0;
@@ -167,7 +194,7 @@ final class SampleSets {
         if (m > 0xFFFF) {
           break;
         }
-        if (Arrays.binarySearch(page, from, to, (char) m) >= 0) {
+        if (page.binarySearch(from, to, (char) m) >= 0) {
           found++;
           if (firstOnly) {
             return found;
@@ -177,7 +204,7 @@ final class SampleSets {
     } else {
       long[] w = sel.words();
       for (int k = from; k < to; k++) {
-        int s = page[k];
+        int s = page.get(k);
         if ((w[s >>> 6] & (1L << s)) != 0) {
           found++;
           if (firstOnly) {
@@ -190,12 +217,12 @@ final class SampleSets {
   }
 
   private int denseAnd(int set, SampleSelection sel, boolean firstOnly) {
-    long[] page = densePage(set);
+    LongColumn page = densePage(set);
     int base = denseAt(set);
     int found = 0;
     if (sel.size() < words) {
       for (int m : sel.members()) {
-        if ((page[base + (m >>> 6)] & (1L << m)) != 0) {
+        if ((page.get(base + (m >>> 6)) & (1L << m)) != 0) {
           found++;
           if (firstOnly) {
             return found;
@@ -206,7 +233,7 @@ final class SampleSets {
     }
     long[] w = sel.words();
     for (int k = 0; k < words; k++) {
-      long both = page[base + k] & w[k];
+      long both = page.get(base + k) & w[k];
       if (both != 0) {
         if (firstOnly) {
           return 1;
@@ -222,20 +249,20 @@ final class SampleSets {
     int i = h >>> 2;
     switch (h & 3) {
       case INLINE:
-        char[] chars = inlinePage(i);
+        CharColumn chars = inlinePage(i);
         int at = inlineAt(i);
-        for (int k = at + 1, end = k + chars[at]; k < end; k++) {
-          counts[chars[k]]++;
+        for (int k = at + 1, end = k + chars.get(at); k < end; k++) {
+          counts[chars.get(k)]++;
         }
         break;
       case ROARING:
         roaring[i].forEach((int s) -> counts[s]++);
         break;
       case DENSE:
-        long[] page = densePage(i);
+        LongColumn page = densePage(i);
         int base = denseAt(i);
         for (int w = 0; w < words; w++) {
-          long bits = page[base + w];
+          long bits = page.get(base + w);
           while (bits != 0) {
             counts[(w << 6) + Long.numberOfTrailingZeros(bits)]++;
             bits &= bits - 1;
@@ -263,11 +290,11 @@ final class SampleSets {
   /** Heap held by the store, in bytes (array headers included; Roaring as it estimates itself). */
   long heapBytes() {
     long bytes = 3 * 16L + (inline.length + dense.length) * 4L + roaring.length * 4L;
-    for (char[] page : inline) {
-      bytes += 16 + page.length * 2L;
+    for (CharColumn page : inline) {
+      bytes += 16 + page.length() * 2L;
     }
-    for (long[] page : dense) {
-      bytes += 16 + page.length * 8L;
+    for (LongColumn page : dense) {
+      bytes += 16 + page.length() * 8L;
     }
     for (RoaringBitmap b : roaring) {
       bytes += b.getLongSizeInBytes() + ROARING_OVERHEAD / 2;
@@ -390,7 +417,15 @@ final class SampleSets {
         int used = denseSets - (densePages.length - 1) * setsPerPage;
         densePages[densePages.length - 1] = Arrays.copyOf(densePages[densePages.length - 1], used * words);
       }
-      return new SampleSets(cohortSize, inlinePages, roaring.toArray(RoaringBitmap[]::new), densePages);
+      CharColumn[] inlineColumns = new CharColumn[inlinePages.length];
+      for (int p = 0; p < inlinePages.length; p++) {
+        inlineColumns[p] = CharColumn.of(inlinePages[p]);
+      }
+      LongColumn[] denseColumns = new LongColumn[densePages.length];
+      for (int p = 0; p < densePages.length; p++) {
+        denseColumns[p] = LongColumn.of(densePages[p]);
+      }
+      return new SampleSets(cohortSize, inlineColumns, roaring.toArray(RoaringBitmap[]::new), denseColumns);
     }
   }
 }

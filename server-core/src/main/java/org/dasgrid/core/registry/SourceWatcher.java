@@ -68,7 +68,10 @@ public final class SourceWatcher implements AutoCloseable {
         + " of seconds, not '" + v + "'");
   }
 
-  /** The files whose change means a new version: data, sequence, stylesheet, aliases, and their indexes. */
+  /**
+   * The files whose change means a new version: data, sequence, stylesheet, aliases, their indexes, and the
+   * genotype index.
+   */
   static List<Path> files(SourceConfig c) {
     List<Path> out = new ArrayList<>();
     out.add(c.path());
@@ -78,6 +81,8 @@ public final class SourceWatcher implements AutoCloseable {
     c.sequence().ifPresent(out::add);
     c.stylesheet().ifPresent(out::add);
     c.aliases().ifPresent(out::add);
+    // a rebuilt genotype index is renamed over the old one: a new file key, so a new version
+    c.genotypeIndex().ifPresent(out::add);
     return out;
   }
 

@@ -293,7 +293,7 @@ class GenotypeIndexTest {
       int expectedCount = 0;
       int expectedNext = to;
       for (int r = to - 1; r >= from; r--) {
-        if (het && c.het[r] != SampleSets.EMPTY || hom && c.hom[r] != SampleSets.EMPTY) {
+        if (het && c.hetSet(r) != SampleSets.EMPTY || hom && c.homSet(r) != SampleSets.EMPTY) {
           expectedCount++;
           expectedNext = r;
         }

@@ -1,0 +1,297 @@
+package org.dasgrid.webapp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.zip.CRC32C;
+import java.util.zip.GZIPOutputStream;
+import org.dasgrid.core.access.Tokens;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One VCF served both ways — loaded into the heap and from its index file ({@code genotypeIndex:}) — answers
+ * random queries (regions, het/hom/any, virtual cohorts, limits, NDJSON) with the same bytes but for the
+ * timings, on a generated cohort (plain gzip; multi-allelic sites, missing and partial calls, haploid chrX,
+ * chrY and chrM calls, triploid calls, a symbolic deletion, IDs that need escaping) and on the bundled CEU
+ * file (bgzip). Indexes are built by the {@code index} command; truncated, corrupt, other-version, stale and
+ * absent indexes leave their source unavailable with a message naming the file while the others serve; a
+ * reload serves a rebuilt index.
+ */
+class GenotypeIndexIT {
+  static final String ADMIN = "index-it-admin";
+  @TempDir static Path dir;
+  static TestServer server;
+  static List<String> samples = new ArrayList<>();
+  static List<String> cohortRegions = new ArrayList<>();
+
+  @BeforeAll
+  static void start() throws Exception {
+    writeCohort(dir.resolve("cohort.vcf.gz"), 150, 4000, 11);
+    Files.copy(TestServer.example("ceu_exon.vcf.gz"), dir.resolve("ceu.vcf.gz"));
+    assertThat(index("cohort.vcf.gz", "cohort.dgi")).contains("indexed 4,000 records");
+    assertThat(index("ceu.vcf.gz", "ceu.dgi")).contains("indexed 1,348 records");
+    for (String bad : List.of("truncated", "corrupt", "version")) {
+      Files.copy(dir.resolve("cohort.dgi"), dir.resolve(bad + ".dgi"));
+    }
+    try (RandomAccessFile f = new RandomAccessFile(dir.resolve("truncated.dgi").toFile(), "rw")) {
+      f.setLength(f.length() / 2);
+    }
+    byte[] b = Files.readAllBytes(dir.resolve("corrupt.dgi"));
+    b[b.length / 3] ^= 0x01;
+    Files.write(dir.resolve("corrupt.dgi"), b);
+    b = Files.readAllBytes(dir.resolve("version.dgi"));
+    ByteBuffer h = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+    h.putInt(8, 99);
+    CRC32C crc = new CRC32C();
+    crc.update(b, 0, 60);
+    h.putInt(60, (int) crc.getValue());
+    Files.write(dir.resolve("version.dgi"), b);
+    // stale: the index of an earlier version of the VCF
+    writeCohort(dir.resolve("stale.vcf.gz"), 20, 300, 1);
+    assertThat(index("stale.vcf.gz", "stale.dgi")).contains("indexed 300 records");
+    writeCohort(dir.resolve("stale.vcf.gz"), 20, 300, 2);
+    writeCohort(dir.resolve("reload.vcf.gz"), 20, 300, 3);
+    assertThat(index("reload.vcf.gz", "reload.dgi")).contains("indexed 300 records");
+    Files.writeString(dir.resolve("dasgrid.yaml"), """
+        server:
+          maxFeaturesPerResponse: 100000
+          adminTokens: ["%s"]
+        sources:
+          - {id: cohort, format: vcf, path: cohort.vcf.gz, genotypes: true}
+          - {id: cohortidx, format: vcf, path: cohort.vcf.gz, genotypes: true, genotypeIndex: cohort.dgi}
+          - {id: ceu, format: vcf, path: ceu.vcf.gz, genotypes: true}
+          - {id: ceuidx, format: vcf, path: ceu.vcf.gz, genotypes: true, genotypeIndex: ceu.dgi}
+          - {id: truncated, format: vcf, path: cohort.vcf.gz, genotypes: true, genotypeIndex: truncated.dgi}
+          - {id: corrupt, format: vcf, path: cohort.vcf.gz, genotypes: true, genotypeIndex: corrupt.dgi}
+          - {id: version, format: vcf, path: cohort.vcf.gz, genotypes: true, genotypeIndex: version.dgi}
+          - {id: stale, format: vcf, path: stale.vcf.gz, genotypes: true, genotypeIndex: stale.dgi}
+          - {id: absent, format: vcf, path: cohort.vcf.gz, genotypes: true, genotypeIndex: absent.dgi}
+          - {id: reload, format: vcf, path: reload.vcf.gz, genotypes: true, genotypeIndex: reload.dgi}
+        """.formatted(Tokens.hash(ADMIN)));
+    server = TestServer.start(dir.resolve("dasgrid.yaml"));
+  }
+
+  @AfterAll
+  static void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  /** Runs the index command in this JVM; returns its console output. */
+  static String index(String vcf, String out) {
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    PrintStream ps = new PrintStream(console, true, StandardCharsets.UTF_8);
+    int status = IndexCommand.run(new String[] {"--vcf", dir.resolve(vcf).toString(), "--out",
+        dir.resolve(out).toString()}, ps, ps);
+    String text = console.toString(StandardCharsets.UTF_8);
+    assertThat(status).as(text).isZero();
+    return text;
+  }
+
+  /**
+   * A random cohort: chr1 and chr2 declared (chr2 without length), chrX (males haploid), chrY and chrM
+   * (haploid, undeclared); multi-allelic sites, ./., ./1, triploid calls, a symbolic deletion with END, and
+   * IDs with a quote or a non-ASCII letter.
+   */
+  static void writeCohort(Path file, int sampleCount, int siteCount, long seed) throws IOException {
+    Random rnd = new Random(seed);
+    StringBuilder sb = new StringBuilder();
+    sb.append("##fileformat=VCFv4.2\n##contig=<ID=chr1,length=248956422>\n##contig=<ID=chr2>\n");
+    sb.append("##contig=<ID=chrX,length=156040895>\n");
+    sb.append("##INFO=<ID=END,Number=1,Type=Integer,Description=\"End\">\n");
+    sb.append("##FORMAT=<ID=GT,Number=1,Type=String,Description=\"Genotype\">\n");
+    sb.append("#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT");
+    List<String> names = new ArrayList<>();
+    for (int s = 0; s < sampleCount; s++) {
+      names.add("S" + s);
+      sb.append('\t').append("S").append(s);
+    }
+    sb.append('\n');
+    if (seed == 11) {
+      samples = names;
+    }
+    String[] contigs = {"chr1", "chr2", "chrX", "chrY", "chrM"};
+    String[] bases = {"A", "C", "G", "T"};
+    int perContig = siteCount / contigs.length;
+    for (int c = 0; c < contigs.length; c++) {
+      int pos = 10_000;
+      for (int i = 0; i < perContig; i++) {
+        pos += 1 + rnd.nextInt(400);
+        String ref = bases[rnd.nextInt(4)] + (rnd.nextInt(6) == 0 ? "GT" : "");
+        List<String> alts = new ArrayList<>();
+        int altCount = rnd.nextInt(7) == 0 ? 2 + rnd.nextInt(2) : 1;
+        String info = ".";
+        if (rnd.nextInt(200) == 0) {
+          alts.add("<DEL>");
+          info = "END=" + (pos + 3000);
+        }
+        while (alts.size() < altCount) {
+          String alt = bases[rnd.nextInt(4)] + (rnd.nextInt(8) == 0 ? "A" : "");
+          if (!alt.equals(ref) && !alts.contains(alt)) {
+            alts.add(alt);
+          }
+        }
+        String id = rnd.nextInt(3) == 0 ? "." : rnd.nextInt(50) == 0 ? "rs\"" + i : rnd.nextInt(50) == 0 ? "rsé" + i : "rs" + i;
+        sb.append(contigs[c]).append('\t').append(pos).append('\t').append(id).append('\t').append(ref)
+            .append('\t').append(String.join(",", alts)).append("\t.\tPASS\t").append(info).append("\tGT");
+        double af = rnd.nextDouble() * rnd.nextDouble();
+        boolean haploidContig = c >= 3;
+        for (int s = 0; s < sampleCount; s++) {
+          boolean haploid = haploidContig || c == 2 && s % 2 == 0;
+          sb.append('\t').append(call(rnd, af, alts.size(), haploid));
+        }
+        sb.append('\n');
+        if (c < 2 && i % 97 == 0) {
+          cohortRegions.add(contigs[c] + ":" + Math.max(1, pos - rnd.nextInt(20_000)) + "," + (pos + rnd.nextInt(40_000)));
+        }
+      }
+    }
+    try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file))) {
+      out.write(sb.toString().getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  static String call(Random rnd, double af, int alts, boolean haploid) {
+    if (rnd.nextInt(40) == 0) {
+      return haploid ? "." : rnd.nextInt(4) == 0 ? "./" + (1 + rnd.nextInt(alts)) : "./.";
+    }
+    String a1 = allele(rnd, af, alts);
+    if (haploid) {
+      return a1;
+    }
+    String call = a1 + (rnd.nextBoolean() ? "/" : "|") + allele(rnd, af, alts);
+    return rnd.nextInt(300) == 0 ? call + "/" + allele(rnd, af, alts) : call;
+  }
+
+  static String allele(Random rnd, double af, int alts) {
+    return rnd.nextDouble() < af ? String.valueOf(1 + rnd.nextInt(alts)) : "0";
+  }
+
+  /** The body without its timings (and the cluster-free answer has no other varying part). */
+  static String untimed(Http.Response r) {
+    return r.text().replaceAll("\"elapsed(_db)?_ms\":[0-9.eE-]+", "T");
+  }
+
+  static String randomArgs(Random rnd, List<String> regions, List<String> cohort) {
+    StringBuilder q = new StringBuilder();
+    int n = 1 + (rnd.nextInt(4) == 0 ? 1 : 0);
+    for (int k = 0; k < n; k++) {
+      q.append(k == 0 ? "" : "&").append("segment=").append(regions.get(rnd.nextInt(regions.size())));
+    }
+    q.append("&zygosity=").append(List.of("het", "hom", "any").get(rnd.nextInt(3)));
+    double u = rnd.nextDouble();
+    if (u < 0.3) {
+      q.append("&samples=").append(cohort.get(rnd.nextInt(cohort.size()))).append(',')
+          .append(cohort.get(rnd.nextInt(cohort.size())));
+    } else if (u < 0.5) {
+      List<String> some = cohort.stream().filter(s -> rnd.nextInt(3) == 0).toList();
+      if (!some.isEmpty()) {
+        q.append("&samples=").append(String.join(",", some));
+      }
+    }
+    if (rnd.nextInt(3) == 0) {
+      q.append("&limit=").append(rnd.nextInt(40));
+    }
+    return q.toString();
+  }
+
+  void compareBothWays(String heap, String mapped, List<String> regions, List<String> cohort, int queries, long seed) {
+    Random rnd = new Random(seed);
+    String base = server.base() + "/genotypes/";
+    int nonEmpty = 0;
+    for (int i = 0; i < queries; i++) {
+      String args = randomArgs(rnd, regions, cohort);
+      for (String query : List.of("variants", "samples", "count")) {
+        String ndjson = rnd.nextInt(4) == 0 ? "application/x-ndjson" : "application/json";
+        Http.Response a = Http.get(base + heap + "/" + query + "?" + args, "Accept", ndjson);
+        Http.Response b = Http.get(base + mapped + "/" + query + "?" + args, "Accept", ndjson);
+        assertThat(b.status()).as("%s %s", query, args).isEqualTo(a.status()).isEqualTo(200);
+        assertThat(untimed(b)).as("%s %s", query, args).isEqualTo(untimed(a));
+        nonEmpty += query.equals("variants") && !untimed(a).startsWith("{\"variants\":[]") ? 1 : 0;
+      }
+    }
+    assertThat(nonEmpty).isGreaterThan(queries / 3);
+  }
+
+  @Test
+  void generatedCohortAnswersTheSameFromItsIndex() {
+    List<String> regions = new ArrayList<>(cohortRegions);
+    regions.addAll(List.of("chrX", "chrY", "chrM", "chr2", "chrM:1,12000", "chrY:10000,60000"));
+    compareBothWays("cohort", "cohortidx", regions, samples, 120, 5);
+  }
+
+  @Test
+  void ceuAnswersTheSameFromItsIndex() {
+    List<String> regions = new ArrayList<>();
+    for (int c = 1; c <= 22; c++) {
+      regions.add(String.valueOf(c));
+    }
+    regions.addAll(List.of("1:1105366,1200000", "17:3360000,3390000", "2:1,50000000", "19:1,20000000"));
+    List<String> ceuSamples = new ArrayList<>();
+    for (String s : Http.get(server.base() + "/genotypes/ceu/samples?segment=1&segment=2&segment=17&zygosity=any")
+        .text().split("\"sample\":\"")) {
+      if (!s.startsWith("{")) {
+        ceuSamples.add(s.substring(0, s.indexOf('"')));
+      }
+    }
+    assertThat(ceuSamples).hasSizeGreaterThan(40);
+    compareBothWays("ceu", "ceuidx", regions, ceuSamples, 80, 6);
+  }
+
+  @Test
+  void indexedSourceListsTheSameReferences() {
+    for (String[] pair : new String[][] {{"cohort", "cohortidx"}, {"ceu", "ceuidx"}}) {
+      String a = Http.get(server.das() + "/" + pair[0] + "/entry_points").text();
+      String b = Http.get(server.das() + "/" + pair[1] + "/entry_points").text();
+      assertThat(b.replace(pair[1], pair[0])).isEqualTo(a);
+    }
+  }
+
+  @Test
+  void badIndexesLeaveTheirSourceUnavailableAndOthersServe() {
+    String console = server.console();
+    assertThat(console).contains("FAILED truncated: truncated.dgi: truncated:");
+    assertThat(console).contains("FAILED corrupt: corrupt.dgi: corrupt: checksum mismatch in");
+    assertThat(console).contains("FAILED version: version.dgi: index format version 99, this server reads version 1");
+    assertThat(console).contains("FAILED stale: stale.dgi: stale: the VCF is not the file it was built from");
+    assertThat(console).contains("FAILED absent: absent.dgi: not found");
+    for (String id : List.of("truncated", "corrupt", "version", "stale", "absent")) {
+      Http.Response r = Http.get(server.base() + "/genotypes/" + id + "/count?segment=chr1&zygosity=any");
+      assertThat(r.status()).as(id).isEqualTo(500);
+      assertThat(r.text()).as(id).contains(id + ".dgi");
+    }
+    assertThat(Http.get(server.base() + "/genotypes/cohortidx/count?segment=chr1").status()).isEqualTo(200);
+    assertThat(Http.get(server.base() + "/health/ready").text()).contains("\"state\":\"failed\"");
+  }
+
+  @Test
+  void reloadServesARebuiltIndex() throws Exception {
+    String before = untimed(Http.get(server.base() + "/genotypes/reload/count?segment=chr1"));
+    writeCohort(dir.resolve("reload.vcf.gz"), 20, 300, 4);
+    Http.Response stale = Http.method("POST", server.base() + "/admin/reload/reload", "",
+        "Authorization", "Bearer " + ADMIN);
+    assertThat(stale.text()).contains("stale");
+    index("reload.vcf.gz", "reload.dgi");
+    Http.Response r = Http.method("POST", server.base() + "/admin/reload/reload", "",
+        "Authorization", "Bearer " + ADMIN);
+    assertThat(r.text()).contains("\"status\":\"reloaded\"");
+    String after = untimed(Http.get(server.base() + "/genotypes/reload/count?segment=chr1"));
+    assertThat(after).isNotEqualTo(before).startsWith("{\"variants\":");
+  }
+}
