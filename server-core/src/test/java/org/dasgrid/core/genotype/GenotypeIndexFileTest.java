@@ -178,7 +178,7 @@ class GenotypeIndexFileTest {
       assertThat(b.hasId()).isEqualTo(a.hasId());
       assertThat(b.plainText()).isEqualTo(a.plainText());
       if (b.plainText()) {
-        assertThat(b.text().length - b.textEnd()).isGreaterThanOrEqualTo(VariantAnswer.Cursor.TEXT_SLACK);
+        assertThat(b.text().length - b.textEnd()).isGreaterThanOrEqualTo(TextRules.installed().slack());
       }
       assertThat(new int[] {b.het(), b.hom(), b.ac(), b.an()}).isEqualTo(new int[] {a.het(), a.hom(), a.ac(), a.an()});
       int endA = a.copyAfText(afA, 0);
