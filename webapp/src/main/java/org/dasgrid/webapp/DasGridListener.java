@@ -52,6 +52,7 @@ public final class DasGridListener implements ServletContextListener {
     ctx.addServlet("admin-status", new AdminStatusServlet(app)).addMapping("/admin/status");
     ctx.addServlet("admin", new AdminServlet(app)).addMapping("/admin/*");
     JsonApi.register(ctx, app.registry(), app.serverName());
+    org.dasgrid.webapp.ga4gh.Ga4gh.register(ctx, app.registry(), app.version());
     HomePage.register(ctx, app.version());
   }
 

@@ -9,7 +9,8 @@ import java.util.Optional;
 
 /**
  * One configured source, as written in the config file. Paths are relative to the config file's folder;
- * {@link #path()} and friends return them resolved.
+ * {@link #path()} and friends return them resolved. {@code circular} names the references that are circular
+ * (a plasmid, a mitochondrion, phiX): refget serves slices across their origin.
  */
 public record SourceConfig(
     String id,
@@ -25,7 +26,8 @@ public record SourceConfig(
     @JsonProperty("aliases") String aliasesFile,
     List<String> tokens,
     Map<String, String> options,
-    @JsonIgnore Path baseDir) {
+    @JsonIgnore Path baseDir,
+    List<String> circular) {
 
   public SourceConfig {
     title = title == null || title.isBlank() ? id : title;
@@ -35,6 +37,15 @@ public record SourceConfig(
     tokens = tokens == null ? List.of() : tokens.stream().filter(java.util.Objects::nonNull).toList();
     options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
     baseDir = baseDir == null ? Path.of(".") : baseDir;
+    circular = circular == null ? List.of() : circular.stream().filter(java.util.Objects::nonNull).toList();
+  }
+
+  /** A source with no circular references (the form before {@code circular} existed). */
+  public SourceConfig(String id, String title, String description, String format, String file,
+      String sequenceFile, Coordinates coordinates, String stylesheetFile, boolean genotypes, Access access,
+      String aliasesFile, List<String> tokens, Map<String, String> options, Path baseDir) {
+    this(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile, genotypes, access,
+        aliasesFile, tokens, options, baseDir, List.of());
   }
 
   /** A minimal config for a file of a format, as tests and tools need. */
@@ -69,11 +80,11 @@ public record SourceConfig(
 
   public SourceConfig withFile(String newFile, String newFormat) {
     return new SourceConfig(id, title, description, newFormat, newFile, null, coordinates, null, false,
-        access, aliasesFile, tokens, options, baseDir);
+        access, aliasesFile, tokens, options, baseDir, circular);
   }
 
   public SourceConfig withBaseDir(Path dir) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
-        genotypes, access, aliasesFile, tokens, options, dir);
+        genotypes, access, aliasesFile, tokens, options, dir, circular);
   }
 }

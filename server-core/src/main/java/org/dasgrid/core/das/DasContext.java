@@ -77,7 +77,7 @@ public record DasContext(SourceRegistry registry, ServerSettings settings, Strin
       if (reports != null) {
         reports.add(view.report());
       }
-      return new LoadedSource(ls.config(), view, view.version(), ls.stylesheet(), ls.loadedAt(), ls.loadMillis());
+      return ls.withData(view, view.version());
     }
     return ls;
   }

@@ -52,6 +52,10 @@ public final class EntryPointsCommand implements DasCommand {
       if (!e.aliases().isEmpty()) {
         seg.attr("aliases", String.join(",", e.aliases()));
       }
+      if (format == ResponseFormat.JSON) {
+        // the refget checksums, in JSON only: the DAS 1.6 XML schema has no place for them
+        ls.digests().of(e.name()).ifPresent(d -> seg.attr("md5", d.md5()).attr("ga4gh", d.ga4gh()));
+      }
       seg.text("label", e.name());
     }
     Node root = Node.of("DASEP", "dasep").add(list);
