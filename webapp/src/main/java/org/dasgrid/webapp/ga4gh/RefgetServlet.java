@@ -115,7 +115,7 @@ final class RefgetServlet extends HttpServlet {
     if (resp.isCommitted()) {
       return;
     }
-    resp.reset();
+    resp.resetBuffer(); // keeps the CORS headers, so browsers can read the error
     Ga4ghResponses.json(resp, status, "application/json", out -> {
       try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
         g.writeStartObject();
