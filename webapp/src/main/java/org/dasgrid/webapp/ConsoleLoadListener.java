@@ -36,6 +36,15 @@ final class ConsoleLoadListener implements LoadListener {
   }
 
   @Override
+  public void digesting(String sourceId, long basesDone, long totalBases, long startedNanos) {
+    double seconds = (System.nanoTime() - startedNanos) / 1e9;
+    double fraction = totalBases > 0 ? (double) basesDone / totalBases : 0;
+    out.println(String.format(Locale.ROOT, "  %s: sequence checksums (refget) %,.1f of %,.1f Mb (%.0f%%), ETA %.0f s",
+        sourceId, basesDone / 1e6, totalBases / 1e6, fraction * 100,
+        fraction > 0 ? seconds / fraction - seconds : 0));
+  }
+
+  @Override
   public void loaded(LoadedSource s, boolean reload) {
     String verb = reload ? "reloaded" : "loaded";
     DataSource data = s.data();
@@ -58,7 +67,9 @@ final class ConsoleLoadListener implements LoadListener {
     out.println(String.format(Locale.ROOT, "%s %s: %,d records on %,d references in %.2f s (%.1f MB/s)%s%s",
         verb, s.id(), stats.records(), data.entryPoints().size(), seconds,
         stats.bytesRead() / 1e6 / Math.max(seconds, 1e-3),
-        data instanceof org.dasgrid.core.source.SequenceSource ? " with sequence" : "", shard));
+        data instanceof org.dasgrid.core.source.SequenceSource
+            ? " with sequence" + (s.digests().isEmpty() ? "" : " (" + s.digests().all().size() + " checksummed)")
+            : "", shard));
   }
 
   @Override

@@ -56,6 +56,8 @@ public final class DasGridListener implements ServletContextListener {
     ctx.addServlet("admin", new AdminServlet(app)).addMapping("/admin/*");
     JsonApi.register(ctx, app.registry(), app.serverName());
     org.dasgrid.webapp.beacon.Beacon.register(ctx, app);
+    org.dasgrid.webapp.ga4gh.Ga4gh.register(ctx, app.registry(), app.version(),
+        app.config().server().requestTimeoutMillis());
     HomePage.register(ctx, app.version());
   }
 

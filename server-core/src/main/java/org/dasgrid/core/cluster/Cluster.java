@@ -124,8 +124,7 @@ public final class Cluster implements Placement, AutoCloseable {
       return loaded;
     }
     ClusterSource source = ClusterSource.of(this, loaded, held(loaded.config()));
-    return new LoadedSource(loaded.config(), source, loaded.version(), loaded.stylesheet(), loaded.loadedAt(),
-        loaded.loadMillis(), loaded.typeColours());
+    return loaded.withData(source, loaded.version());
   }
 
   /**

@@ -122,6 +122,10 @@ public final class ConfigLoader {
       if (s.aliases().isPresent()) {
         requireFile(where + ".aliases", s.aliases().get());
       }
+      if (!s.circular().isEmpty() && !s.format().equals("fasta") && s.sequence().isEmpty()) {
+        throw new ConfigException(where + ": 'circular' names references of a sequence: it needs format fasta"
+            + " or a 'sequence' file");
+      }
       if (s.genotypes() && !s.format().equals("vcf")) {
         throw new ConfigException(where + ": 'genotypes: true' needs format vcf, not " + s.format());
       }

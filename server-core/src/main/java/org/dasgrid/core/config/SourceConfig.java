@@ -9,7 +9,8 @@ import java.util.Optional;
 
 /**
  * One configured source, as written in the config file. Paths are relative to the config file's folder;
- * {@link #path()} and friends return them resolved.
+ * {@link #path()} and friends return them resolved. {@code circular} names the references that are circular
+ * (a plasmid, a mitochondrion, phiX): refget serves slices across their origin.
  */
 public record SourceConfig(
     String id,
@@ -26,15 +27,8 @@ public record SourceConfig(
     List<String> tokens,
     Map<String, String> options,
     @JsonIgnore Path baseDir,
-    @JsonProperty("genotypeIndex") String genotypeIndexFile) {
-
-  /** Without a genotype index (the components before {@code genotypeIndex} was added). */
-  public SourceConfig(String id, String title, String description, String format, String file, String sequenceFile,
-      Coordinates coordinates, String stylesheetFile, boolean genotypes, Access access, String aliasesFile,
-      List<String> tokens, Map<String, String> options, Path baseDir) {
-    this(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile, genotypes, access,
-        aliasesFile, tokens, options, baseDir, null);
-  }
+    @JsonProperty("genotypeIndex") String genotypeIndexFile,
+    List<String> circular) {
 
   public SourceConfig {
     title = title == null || title.isBlank() ? id : title;
@@ -44,6 +38,15 @@ public record SourceConfig(
     tokens = tokens == null ? List.of() : tokens.stream().filter(java.util.Objects::nonNull).toList();
     options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
     baseDir = baseDir == null ? Path.of(".") : baseDir;
+    circular = circular == null ? List.of() : circular.stream().filter(java.util.Objects::nonNull).toList();
+  }
+
+  /** A source with no genotype index and no circular references (the form before those keys existed). */
+  public SourceConfig(String id, String title, String description, String format, String file,
+      String sequenceFile, Coordinates coordinates, String stylesheetFile, boolean genotypes, Access access,
+      String aliasesFile, List<String> tokens, Map<String, String> options, Path baseDir) {
+    this(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile, genotypes, access,
+        aliasesFile, tokens, options, baseDir, null, List.of());
   }
 
   /** A minimal config for a file of a format, as tests and tools need. */
@@ -86,17 +89,17 @@ public record SourceConfig(
 
   public SourceConfig withFile(String newFile, String newFormat) {
     return new SourceConfig(id, title, description, newFormat, newFile, null, coordinates, null, false,
-        access, aliasesFile, tokens, options, baseDir);
+        access, aliasesFile, tokens, options, baseDir, null, circular);
   }
 
   /** This source with {@code genotypeIndex:} set (null: none). */
   public SourceConfig withGenotypeIndex(String indexFile) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
-        genotypes, access, aliasesFile, tokens, options, baseDir, indexFile);
+        genotypes, access, aliasesFile, tokens, options, baseDir, indexFile, circular);
   }
 
   public SourceConfig withBaseDir(Path dir) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
-        genotypes, access, aliasesFile, tokens, options, dir, genotypeIndexFile);
+        genotypes, access, aliasesFile, tokens, options, dir, genotypeIndexFile, circular);
   }
 }

@@ -79,8 +79,7 @@ public record DasContext(SourceRegistry registry, ServerSettings settings, Strin
       if (reports != null) {
         reports.add(view.report());
       }
-      return new LoadedSource(ls.config(), view, view.version(), ls.stylesheet(), ls.loadedAt(), ls.loadMillis(),
-          ls.typeColours());
+      return ls.withData(view, view.version());
     }
     return ls;
   }

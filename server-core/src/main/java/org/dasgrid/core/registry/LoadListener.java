@@ -11,5 +11,8 @@ public interface LoadListener {
 
   default void loaded(LoadedSource source, boolean reload) {}
 
+  /** How far the checksums of a source's sequences have got (reported for long ones only). */
+  default void digesting(String sourceId, long basesDone, long totalBases, long startedNanos) {}
+
   default void failed(String sourceId, String reason, boolean reload) {}
 }

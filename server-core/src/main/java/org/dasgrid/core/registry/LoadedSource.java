@@ -5,13 +5,15 @@ import java.util.Map;
 import java.util.Optional;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.source.DataSource;
+import org.dasgrid.core.source.SequenceDigests;
 
 /**
  * A source ready to serve: its config, its data, and a version string that changes whenever the data do
  * (it goes into DAS {@code version} attributes, ETags and cache keys). {@code stylesheet} is the configured
  * stylesheet file's text, checked at load; {@code typeColours} the colours the data give their own types
  * (a {@link org.dasgrid.core.source.StyledSource}'s, empty otherwise), from which a protocol may make a
- * default stylesheet: the registry renders no protocol's documents.
+ * default stylesheet: the registry renders no protocol's documents. {@code digests} are the checksums of its
+ * sequences (refget), computed once at load.
  */
 public record LoadedSource(
     SourceConfig config,
@@ -20,16 +22,35 @@ public record LoadedSource(
     Optional<String> stylesheet,
     Instant loadedAt,
     long loadMillis,
-    Map<String, String> typeColours) {
+    Map<String, String> typeColours,
+    SequenceDigests digests) {
 
   public LoadedSource {
     typeColours = Map.copyOf(typeColours);
+    digests = digests == null ? SequenceDigests.NONE : digests;
+  }
+
+  /** A source whose data give their types no colours and that has no sequence checksums. */
+  public LoadedSource(SourceConfig config, DataSource data, String version, Optional<String> stylesheet,
+      Instant loadedAt, long loadMillis) {
+    this(config, data, version, stylesheet, loadedAt, loadMillis, Map.of(), SequenceDigests.NONE);
+  }
+
+  /** A source without sequence checksums. */
+  public LoadedSource(SourceConfig config, DataSource data, String version, Optional<String> stylesheet,
+      Instant loadedAt, long loadMillis, Map<String, String> typeColours) {
+    this(config, data, version, stylesheet, loadedAt, loadMillis, typeColours, SequenceDigests.NONE);
   }
 
   /** A source whose data give their types no colours. */
   public LoadedSource(SourceConfig config, DataSource data, String version, Optional<String> stylesheet,
-      Instant loadedAt, long loadMillis) {
-    this(config, data, version, stylesheet, loadedAt, loadMillis, Map.of());
+      Instant loadedAt, long loadMillis, SequenceDigests digests) {
+    this(config, data, version, stylesheet, loadedAt, loadMillis, Map.of(), digests);
+  }
+
+  /** The same source seen through other data (a cluster's view of it), keeping everything else. */
+  public LoadedSource withData(DataSource newData, String newVersion) {
+    return new LoadedSource(config, newData, newVersion, stylesheet, loadedAt, loadMillis, typeColours, digests);
   }
 
   public String id() {

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +27,8 @@ import org.dasgrid.core.source.EmptySource;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.DataSourceProviders;
+import org.dasgrid.core.source.EntryPoint;
+import org.dasgrid.core.source.SequenceDigests;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SequenceSource;
 import org.dasgrid.core.source.SequencedSource;
@@ -222,9 +226,35 @@ public final class SourceLoader implements AutoCloseable {
     if (config.aliases().isPresent()) {
       data = AliasedSource.wrap(data, AliasTable.read(config.aliases().get()));
     }
+    SequenceDigests digests = digests(config, data);
     String version = SourceVersion.of(files);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
-    return new LoadedSource(config, data, version, stylesheet, Instant.now(), millis, typeColours);
+    return new LoadedSource(config, data, version, stylesheet, Instant.now(), millis, typeColours, digests);
+  }
+
+  /**
+   * The checksums of every sequence of the source (refget), computed once here; {@code circular} names must be
+   * references of the source. Long digests report progress every few seconds.
+   */
+  private SequenceDigests digests(SourceConfig config, DataSource data) throws SourceLoadException, IOException {
+    if (!(data instanceof org.dasgrid.core.source.SequenceSource)) {
+      return SequenceDigests.NONE; // a cluster node holding none of the source, or no sequence at all
+    }
+    Set<String> circular = new HashSet<>();
+    for (String name : config.circular()) {
+      EntryPoint ep = data.entryPoint(name).orElseThrow(() -> new SourceLoadException(
+          config.id() + ": circular: unknown reference '" + name + "'"));
+      circular.add(ep.name());
+    }
+    long started = System.nanoTime();
+    long[] last = {started};
+    return SequenceDigests.compute(data, circular, (done, total) -> {
+      long now = System.nanoTime();
+      if (now - last[0] >= PROGRESS_INTERVAL_NANOS) {
+        last[0] = now;
+        listener.digesting(config.id(), done, total, started);
+      }
+    });
   }
 
   /** Reads a configured stylesheet and checks that it is well-formed XML, naming the line if not. */

@@ -71,6 +71,21 @@ final class SourceStatusJson {
     boolean sequence = s.data() instanceof SequenceSource;
     g.writeBooleanField("sequence", sequence);
     g.writeBooleanField("genotypes", s.data() instanceof GenotypeSource);
+    if (!s.digests().isEmpty()) {
+      // refget checksums of each sequence, computed at load
+      g.writeArrayFieldStart("sequences");
+      for (var d : s.digests().all()) {
+        g.writeStartObject();
+        g.writeStringField("name", d.ref());
+        g.writeNumberField("length", d.length());
+        g.writeStringField("md5", d.md5());
+        g.writeStringField("ga4gh", d.ga4gh());
+        g.writeBooleanField("circular", d.circular());
+        g.writeStringField("refget", base + "/refget/sequence/" + d.ga4gh());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+    }
     g.writeArrayFieldStart("capabilities");
     for (String cap : Capabilities.of(s.data())) {
       g.writeString(cap);

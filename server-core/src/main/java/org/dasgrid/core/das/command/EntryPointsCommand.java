@@ -54,6 +54,10 @@ public final class EntryPointsCommand implements DasCommand {
         // DAS 1.6 has no aliases attribute on SEGMENT: ours is namespaced (JSON: the field "aliases")
         seg.attr(DasExtensions.qualified("aliases"), String.join(",", e.aliases()));
       }
+      if (format == ResponseFormat.JSON) {
+        // the refget checksums, in JSON only: the DAS 1.6 XML schema has no place for them
+        ls.digests().of(e.name()).ifPresent(d -> seg.attr("md5", d.md5()).attr("ga4gh", d.ga4gh()));
+      }
       seg.text("label", e.name());
     }
     Node root = DasExtensions.declareOn(Node.of("DASEP", "dasep")).add(list);
