@@ -242,10 +242,10 @@ final class GenotypeIndex implements GenotypeQueries {
     ContigRows c = contigs.get(contig);
     AlleleCarriers[] found = new AlleleCarriers[1];
     c.scan(new int[] {pos}, new int[] {pos}, 1, r -> {
-      if (c.pos[r] == pos) {
+      if (c.pos(r) == pos) {
         String[] t = c.text(r);
         if (t[1].equals(ref) && t[2].equals(alt)) {
-          found[0] = new AlleleCarriers(sets.members(c.het[r]), sets.members(c.hom[r]));
+          found[0] = new AlleleCarriers(sets.members(c.hetSet(r)), sets.members(c.homSet(r)));
           return false;
         }
       }
