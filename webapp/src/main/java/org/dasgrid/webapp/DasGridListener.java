@@ -7,6 +7,7 @@ import jakarta.servlet.ServletContextListener;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import org.dasgrid.webapp.api.JsonApi;
+import org.dasgrid.webapp.browsers.Browsers;
 import org.dasgrid.webapp.observe.Observability;
 import org.dasgrid.webapp.page.HomePage;
 
@@ -52,6 +53,7 @@ public final class DasGridListener implements ServletContextListener {
     ctx.addServlet("admin-status", new AdminStatusServlet(app)).addMapping("/admin/status");
     ctx.addServlet("admin", new AdminServlet(app)).addMapping("/admin/*");
     JsonApi.register(ctx, app.registry(), app.serverName());
+    Browsers.register(ctx, app.config(), app.registry());
     HomePage.register(ctx, app.version());
   }
 

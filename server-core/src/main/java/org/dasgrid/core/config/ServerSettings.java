@@ -19,10 +19,11 @@ public record ServerSettings(
     Double maxHeapShare,
     RateLimit rateLimit,
     HttpSettings http,
-    List<String> adminTokens) {
+    List<String> adminTokens,
+    String exportDir) {
 
   public static final ServerSettings DEFAULTS =
-      new ServerSettings(null, null, null, null, null, null, null, null, null, null, null, null, null);
+      new ServerSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
   public ServerSettings {
     maxSegmentsPerRequest = positive(maxSegmentsPerRequest, 1000, "maxSegmentsPerRequest");
@@ -48,24 +49,27 @@ public record ServerSettings(
     rateLimit = rateLimit == null ? new RateLimit(null, null, null, null) : rateLimit;
     http = http == null ? HttpSettings.DEFAULT : http;
     adminTokens = adminTokens == null ? List.of() : adminTokens.stream().filter(java.util.Objects::nonNull).toList();
+    // the browser exports' cache (/files/*); a relative path is taken from the config file's folder
+    exportDir = exportDir == null || exportDir.isBlank()
+        ? java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "dasgrid-exports").toString() : exportDir;
   }
 
   public ServerSettings withMaxSegmentsPerRequest(int n) {
     return new ServerSettings(n, maxFeaturesPerResponse, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens);
+        adminTokens, exportDir);
   }
 
   public ServerSettings withMaxFeaturesPerResponse(int n) {
     return new ServerSettings(maxSegmentsPerRequest, n, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens);
+        adminTokens, exportDir);
   }
 
   public ServerSettings withMaxSegmentSpan(int n) {
     return new ServerSettings(maxSegmentsPerRequest, maxFeaturesPerResponse, maxQueryLength, n, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens);
+        adminTokens, exportDir);
   }
 
   private static int positive(Integer v, int fallback, String name) {
