@@ -23,11 +23,16 @@ final class CommandLine {
     }
   }
 
-  /** The tool's standard output lines; fails with its error output unless it exits 0 within a minute. */
+  /**
+   * The tool's standard output lines; fails with its error output unless it exits 0 within a minute. Runs in a
+   * fresh folder each time: htslib keeps the index of a remote file in the working folder and would otherwise
+   * read a stale one after the file changed.
+   */
   static List<String> run(String... command) throws IOException, InterruptedException {
     Path err = Files.createTempFile("tool", ".err");
+    Path cwd = Files.createTempDirectory("tool");
     try {
-      Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
+      Process p = new ProcessBuilder(command).directory(cwd.toFile()).redirectError(err.toFile()).start();
       byte[] out = p.getInputStream().readAllBytes();
       assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("%s finished", String.join(" ", command)).isTrue();
       assertThat(p.exitValue()).as("%s: %s", String.join(" ", command), Files.readString(err)).isZero();
@@ -35,6 +40,12 @@ final class CommandLine {
       return s.isEmpty() ? List.of() : List.of(s.split("\n"));
     } finally {
       Files.deleteIfExists(err);
+      try (var files = Files.list(cwd)) {
+        for (Path f : files.toList()) {
+          Files.deleteIfExists(f);
+        }
+      }
+      Files.deleteIfExists(cwd);
     }
   }
 }
