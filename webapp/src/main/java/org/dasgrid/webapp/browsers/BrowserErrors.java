@@ -26,7 +26,7 @@ final class BrowserErrors {
 
   static void write(HttpServletResponse resp, RequestException e) throws IOException {
     int status = status(e.kind());
-    resp.reset();
+    resp.resetBuffer(); // not reset(): the filters' headers (request id, CORS) stay
     resp.setStatus(status);
     resp.setContentType("application/json;charset=UTF-8");
     resp.setHeader("Cache-Control", "no-store");

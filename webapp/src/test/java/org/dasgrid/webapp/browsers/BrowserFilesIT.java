@@ -160,9 +160,12 @@ class BrowserFilesIT {
   @Test
   void unknownSourcesAndFilesAreNotFound() {
     assertThat(Http.get(base + "/files/nosuch/nosuch.gff3.gz").status()).isEqualTo(404);
-    Http.Response r = Http.get(base + "/files/dmel/dmel.vcf.gz");
+    Http.Response r = Http.get(base + "/files/dmel/dmel.vcf.gz", "Origin", "https://example.org");
     assertThat(r.status()).isEqualTo(404);
     assertThat(r.text()).contains("dmel.gff3.gz");
+    // errors keep the filters' headers: a page can read why, and the log finds the request
+    assertThat(r.header("Access-Control-Allow-Origin")).isEqualTo("*");
+    assertThat(r.header("X-Request-Id")).isNotBlank();
     assertThat(Http.get(base + "/files/dmel").status()).isEqualTo(404);
     // only the exact names of a source's exports are files: nothing else of the disk is reachable
     assertThat(Http.raw(base, "/files/dmel/..%2Fdmel.gff3.gz").status()).isIn(400, 404);
