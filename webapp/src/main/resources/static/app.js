@@ -457,5 +457,17 @@
     }
   });
 
+  // ---- the browser configs: absolute URLs to paste, and links to the public JBrowse 2 and igv.js apps ----
+  function showBrowserLinks() {
+    const jbrowse = url('jbrowse/config.json');
+    const session = url('igv/session.json');
+    $('#jbrowse-url').textContent = jbrowse;
+    $('#igv-url').textContent = session;
+    // the public apps read the config from this server, which they reach only if the browser can
+    $('#open-jbrowse').href = 'https://jbrowse.org/code/jb2/latest/?config=' + encodeURIComponent(jbrowse);
+    $('#open-igv').href = 'https://igv.org/app/?sessionURL=' + encodeURIComponent(session);
+  }
+
+  showBrowserLinks();
   refreshSources();
 })();

@@ -23,7 +23,7 @@ import org.dasgrid.core.config.SourceConfig;
 final class CorsFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
   private static final java.util.regex.Pattern SOURCE_PATH =
-      java.util.regex.Pattern.compile("^/(?:das|genotypes|api/sources)/([^/]+)(?:/.*)?$");
+      java.util.regex.Pattern.compile("^/(?:das|genotypes|api/sources|files)/([^/]+)(?:/.*)?$");
 
   private final transient Map<String, SourceConfig> protectedSources;
 
@@ -34,7 +34,7 @@ final class CorsFilter extends HttpFilter {
   }
   static final String EXPOSED = "X-DAS-Version, X-DAS-Status, X-DAS-Server, X-DAS-Capabilities, ETag, "
       + "Server-Timing, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, "
-      + "X-DasGrid-Nodes, X-DasGrid-Partial";
+      + "X-DasGrid-Nodes, X-DasGrid-Partial, Content-Range, Content-Length, Accept-Ranges";
 
   @Override
   protected void doFilter(HttpServletRequest req, HttpServletResponse resp, FilterChain chain)
@@ -49,7 +49,7 @@ final class CorsFilter extends HttpFilter {
     if ("OPTIONS".equals(req.getMethod()) && req.getHeader("Access-Control-Request-Method") != null) {
       resp.setHeader("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS");
       resp.setHeader("Access-Control-Allow-Headers",
-          "If-None-Match, Accept, Accept-Encoding, Content-Type, Authorization, X-Request-Id");
+          "If-None-Match, Accept, Accept-Encoding, Content-Type, Authorization, X-Request-Id, Range, If-Range");
       resp.setHeader("Access-Control-Max-Age", "86400");
       resp.setStatus(HttpServletResponse.SC_NO_CONTENT);
       return;

@@ -7,6 +7,7 @@ import jakarta.servlet.ServletContextListener;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import org.dasgrid.webapp.api.JsonApi;
+import org.dasgrid.webapp.browsers.Browsers;
 import org.dasgrid.webapp.observe.Observability;
 import org.dasgrid.webapp.page.HomePage;
 
@@ -58,6 +59,7 @@ public final class DasGridListener implements ServletContextListener {
     org.dasgrid.webapp.beacon.Beacon.register(ctx, app);
     org.dasgrid.webapp.ga4gh.Ga4gh.register(ctx, app.registry(), app.version(),
         app.config().server().requestTimeoutMillis());
+    Browsers.register(ctx, app.config(), app.registry());
     HomePage.register(ctx, app.version());
   }
 

@@ -20,10 +20,11 @@ public record ServerSettings(
     RateLimit rateLimit,
     HttpSettings http,
     List<String> adminTokens,
-    Integer warmupSeconds) {
+    Integer warmupSeconds,
+    String exportDir) {
 
   public static final ServerSettings DEFAULTS =
-      new ServerSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+      new ServerSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
   public ServerSettings {
     maxSegmentsPerRequest = positive(maxSegmentsPerRequest, 1000, "maxSegmentsPerRequest");
@@ -54,24 +55,27 @@ public record ServerSettings(
     if (warmupSeconds < 0 || warmupSeconds > 600) {
       throw new IllegalArgumentException("server.warmupSeconds must be in 0..600, not " + warmupSeconds);
     }
+    // the browser exports' cache (/files/*); a relative path is taken from the config file's folder
+    exportDir = exportDir == null || exportDir.isBlank()
+        ? java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "dasgrid-exports").toString() : exportDir;
   }
 
   public ServerSettings withMaxSegmentsPerRequest(int n) {
     return new ServerSettings(n, maxFeaturesPerResponse, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds);
+        adminTokens, warmupSeconds, exportDir);
   }
 
   public ServerSettings withMaxFeaturesPerResponse(int n) {
     return new ServerSettings(maxSegmentsPerRequest, n, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds);
+        adminTokens, warmupSeconds, exportDir);
   }
 
   public ServerSettings withMaxSegmentSpan(int n) {
     return new ServerSettings(maxSegmentsPerRequest, maxFeaturesPerResponse, maxQueryLength, n, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds);
+        adminTokens, warmupSeconds, exportDir);
   }
 
   private static int positive(Integer v, int fallback, String name) {

@@ -11,12 +11,12 @@ import org.dasgrid.core.source.FeatureFilter;
  * any, as {@code REF:START-END} (so a source whose features start deep into a chromosome does not open on an
  * empty view).
  */
-final class DefaultLocus {
+public final class DefaultLocus {
   private static final int WIDTH = 10_000;
 
   private DefaultLocus() {}
 
-  static String of(LoadedSource source) {
+  public static String of(LoadedSource source) {
     DataSource data = source.data();
     var refs = data.entryPoints();
     if (refs.isEmpty()) {

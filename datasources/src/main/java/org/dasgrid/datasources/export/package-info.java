@@ -1,0 +1,9 @@
+/**
+ * Browser exports: each source written once as the indexed files genome browsers read with no plugin
+ * (bgzipped + tabix-indexed GFF3, BED and VCF; bgzipped FASTA with {@code .fai} and {@code .gzi}), made with
+ * htsjdk's BGZF, tabix and FASTA-index writers and cached on disk per source version. An output format over
+ * the engines: it reads sources through the {@code source} SPI and the registry's snapshots, and nothing below
+ * it imports it. It lives in this module, not in server-core, because server-core is kept free of htsjdk (its
+ * enforcer rule {@code core-stays-pure}); it is not a data source.
+ */
+package org.dasgrid.datasources.export;

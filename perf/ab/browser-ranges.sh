@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Range-request throughput of DasGrid's /files/* against nginx serving the same bytes, keep-alive (wrk), as a
+# genome browser reads an export: the .tbi whole, then 4 KB, 64 KB (about one BGZF block) and 1 MB ranges of
+# the .gff3.gz. Starts nginx itself (on NGINX_PORT, serving the export folder DasGrid made) and stops it.
+#
+#   perf/ab/browser-ranges.sh DASGRID_BASE EXPORT_DIR SOURCE
+#
+#   DASGRID_BASE  root of a running DasGrid, e.g. http://127.0.0.1:8080 (its rate limit off: server.rateLimit)
+#   EXPORT_DIR    its server.exportDir; the source's files must exist (ask for them once first)
+#   SOURCE        source id, e.g. dmel
+#
+# Environment: DURATION (wrk seconds per run, default 8), C (connections, 10), NGINX_PORT (18480).
+# Loopback targets only.
+set -euo pipefail
+if [ $# -lt 3 ]; then sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
+BASE=${1%/}; EXPORTS=$2; SOURCE=$3
+DURATION=${DURATION:-8}; C=${C:-10}; NGINX_PORT=${NGINX_PORT:-18480}
+case "$BASE" in http://127.*|http://localhost*) ;; *) echo "loopback targets only" >&2; exit 2 ;; esac
+command -v wrk >/dev/null || { echo "wrk not found (apt-get install wrk)" >&2; exit 1; }
+command -v nginx >/dev/null || { echo "nginx not found (apt-get install nginx)" >&2; exit 1; }
+
+FILE=$SOURCE.gff3.gz
+curl -sf -o /dev/null "$BASE/files/$SOURCE/$FILE" && curl -sf -o /dev/null "$BASE/files/$SOURCE/$FILE.tbi"
+VERSION_DIR=$(dirname "$(ls -t "$EXPORTS/$SOURCE"/*/"$FILE" | head -1)")
+WORK=$(mktemp -d)
+trap 'kill $(cat "$WORK/nginx.pid" 2>/dev/null) 2>/dev/null || true; rm -rf "$WORK"' EXIT
+cat > "$WORK/nginx.conf" <<CONF
+worker_processes 1;
+pid $WORK/nginx.pid;
+error_log $WORK/error.log;
+daemon on;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  types { application/octet-stream gz tbi; }
+  client_body_temp_path $WORK; proxy_temp_path $WORK; fastcgi_temp_path $WORK; uwsgi_temp_path $WORK; scgi_temp_path $WORK;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    location /files/$SOURCE/ {
+      alias $VERSION_DIR/;
+      add_header Access-Control-Allow-Origin *;
+      add_header Access-Control-Expose-Headers "Content-Range, Content-Length, Accept-Ranges, ETag";
+    }
+  }
+}
+CONF
+nginx -c "$WORK/nginx.conf" -p "$WORK"
+sleep 0.5
+NGINX=http://127.0.0.1:$NGINX_PORT
+cmp <(curl -s "$BASE/files/$SOURCE/$FILE") <(curl -s "$NGINX/files/$SOURCE/$FILE") || { echo "not the same bytes" >&2; exit 1; }
+
+rps() { # url range-header-or-empty
+  local out
+  if [ -n "$2" ]; then out=$(wrk -t1 -c"$C" -d"${DURATION}s" -H "Range: $2" "$1"); else out=$(wrk -t1 -c"$C" -d"${DURATION}s" "$1"); fi
+  echo "$out" | awk '/Requests\/sec/ {print $2}'
+}
+echo "| request | bytes | DasGrid req/s | nginx req/s | ratio |"
+echo "|---|---|---|---|---|"
+for spec in "tbi|" "4KB|bytes=100000-104095" "64KB|bytes=200000-265535" "1MB|bytes=0-1048575"; do
+  name=${spec%%|*}; range=${spec#*|}
+  path=/files/$SOURCE/$FILE; [ "$name" = tbi ] && path=/files/$SOURCE/$FILE.tbi
+  bytes=$(curl -s ${range:+-H "Range: $range"} "$BASE$path" | wc -c)
+  rps "$BASE$path" "$range" >/dev/null # warm-up
+  d=$(rps "$BASE$path" "$range"); n=$(rps "$NGINX$path" "$range")
+  echo "| $name | $bytes | $d | $n | $(awk -v a="$d" -v b="$n" 'BEGIN {printf "%.2f", a / b}') |"
+done
