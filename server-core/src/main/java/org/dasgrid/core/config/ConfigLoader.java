@@ -122,6 +122,12 @@ public final class ConfigLoader {
       if (s.aliases().isPresent()) {
         requireFile(where + ".aliases", s.aliases().get());
       }
+      if (s.samples().isPresent()) {
+        requireFile(where + ".samples", s.samples().get());
+        if (!s.genotypes()) {
+          throw new ConfigException(where + ": 'samples:' (a sample sheet) needs 'genotypes: true'");
+        }
+      }
       if (s.genotypes() && !s.format().equals("vcf")) {
         throw new ConfigException(where + ": 'genotypes: true' needs format vcf, not " + s.format());
       }

@@ -25,7 +25,8 @@ public record SourceConfig(
     @JsonProperty("aliases") String aliasesFile,
     List<String> tokens,
     Map<String, String> options,
-    @JsonIgnore Path baseDir) {
+    @JsonIgnore Path baseDir,
+    @JsonProperty("samples") String samplesFile) {
 
   public SourceConfig {
     title = title == null || title.isBlank() ? id : title;
@@ -35,6 +36,14 @@ public record SourceConfig(
     tokens = tokens == null ? List.of() : tokens.stream().filter(java.util.Objects::nonNull).toList();
     options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
     baseDir = baseDir == null ? Path.of(".") : baseDir;
+  }
+
+  /** Without a sample sheet (the form before {@code samples:} existed). */
+  public SourceConfig(String id, String title, String description, String format, String file,
+      String sequenceFile, Coordinates coordinates, String stylesheetFile, boolean genotypes, Access access,
+      String aliasesFile, List<String> tokens, Map<String, String> options, Path baseDir) {
+    this(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile, genotypes, access,
+        aliasesFile, tokens, options, baseDir, null);
   }
 
   /** A minimal config for a file of a format, as tests and tools need. */
@@ -59,6 +68,11 @@ public record SourceConfig(
     return Optional.ofNullable(aliasesFile).map(this::resolve);
   }
 
+  /** The sample sheet of a genotype source ({@code samples:}: PLINK .fam/PED or a TSV with a header). */
+  public Optional<Path> samples() {
+    return Optional.ofNullable(samplesFile).map(this::resolve);
+  }
+
   public String option(String key, String fallback) {
     return options.getOrDefault(key, fallback);
   }
@@ -74,6 +88,6 @@ public record SourceConfig(
 
   public SourceConfig withBaseDir(Path dir) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
-        genotypes, access, aliasesFile, tokens, options, dir);
+        genotypes, access, aliasesFile, tokens, options, dir, samplesFile);
   }
 }

@@ -18,6 +18,7 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.genotype.cohort.SampleSheet;
 import org.dasgrid.core.das.command.StylesheetCommand;
 import org.dasgrid.core.render.XmlRenderer;
 import org.dasgrid.core.source.AliasTable;
@@ -194,6 +195,7 @@ public final class SourceLoader implements AutoCloseable {
     config.sequence().ifPresent(files::add);
     config.stylesheet().ifPresent(files::add);
     config.aliases().ifPresent(files::add);
+    config.samples().ifPresent(files::add);
     long totalBytes = 0;
     for (Path f : files) {
       if (!Files.isRegularFile(f)) {
@@ -224,9 +226,10 @@ public final class SourceLoader implements AutoCloseable {
     if (config.aliases().isPresent()) {
       data = AliasedSource.wrap(data, AliasTable.read(config.aliases().get()));
     }
+    Optional<SampleSheet> sheet = SampleSheetLoad.read(config, data);
     String version = SourceVersion.of(files);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
-    return new LoadedSource(config, data, version, stylesheet, Instant.now(), millis);
+    return new LoadedSource(config, data, version, stylesheet, Instant.now(), millis, sheet);
   }
 
   /** Reads a configured stylesheet and checks that it is well-formed XML, naming the line if not. */
