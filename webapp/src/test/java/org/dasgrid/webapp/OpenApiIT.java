@@ -198,7 +198,18 @@ class OpenApiIT {
         new Case("/genotypes/{source}/variants", "/genotypes/nope/variants?segment=1:1,10&zygosity=het", 404),
         new Case("/genotypes/{source}/samples", "/genotypes/nope/samples?segment=1:1,10&zygosity=het", 404),
         new Case("/genotypes/{source}/variants", "/genotypes/dmel/variants?segment=2L:1,1000&zygosity=het", 404),
-        new Case("/genotypes/{source}/count", "/genotypes/dmel/count?segment=2L:1,1000&zygosity=any", 404));
+        new Case("/genotypes/{source}/count", "/genotypes/dmel/count?segment=2L:1,1000&zygosity=any", 404),
+        new Case("/genotypes/{source}/kinship", "/genotypes/ceu/kinship?samples=NA12878,NA12891,NA12892", 200),
+        new Case("/genotypes/{source}/kinship", "/genotypes/ceu/kinship?samples=family:CEPH1463&min_kinship=0.1", 200),
+        new Case("/genotypes/{source}/kinship", "/genotypes/ceu/kinship?samples=NA12878", 400),
+        new Case("/genotypes/{source}/sex-check", "/genotypes/ceu/sex-check", 400),
+        new Case("/genotypes/{source}/inheritance", "/genotypes/ceu/inheritance?mode=denovo&family=CEPH1463", 200),
+        new Case("/genotypes/{source}/inheritance", "/genotypes/ceu/inheritance?mode=recessive&family=CEPH1463", 200),
+        new Case("/genotypes/{source}/inheritance", "/genotypes/ceu/inheritance?mode=denovo&family=NOPE", 400),
+        new Case("/genotypes/{source}/hom-ref", "/genotypes/ceu/hom-ref?" + CEU + "&samples=family:CEPH1463", 200),
+        new Case("/genotypes/{source}/sample-counts", "/genotypes/ceu/sample-counts?" + CEU + "&limit=5", 200),
+        new Case("/genotypes/{source}/strata", "/genotypes/ceu/strata?" + CEU + "&by=population,sex", 200),
+        new Case("/genotypes/{source}/strata", "/genotypes/ceu/strata?" + CEU + "&by=tribe", 400));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -131,6 +131,7 @@ public final class FamilyCohortGenerator {
       int c1 = add(fam + "_C1", rnd.nextBoolean(), fam, f, m, true, pop);
       int c2 = add(fam + "_C2", rnd.nextBoolean(), fam, f, m, false, pop);
       pairs.add(new Pair(people.get(c1).name(), people.get(c2).name(), 1, "full-siblings"));
+      parentOffspring(f, m, c1, c2);
     }
     for (int h = 0; h < o.halfSibs(); h++) {
       String fam = String.format(Locale.ROOT, "HALF%03d", h + 1);
@@ -141,6 +142,16 @@ public final class FamilyCohortGenerator {
       int c1 = add(fam + "_C1", rnd.nextBoolean(), fam, f, m1, false, pop);
       int c2 = add(fam + "_C2", rnd.nextBoolean(), fam, f, m2, false, pop);
       pairs.add(new Pair(people.get(c1).name(), people.get(c2).name(), 2, "half-siblings"));
+      parentOffspring(f, m1, c1);
+      parentOffspring(f, m2, c2);
+    }
+  }
+
+  /** Records each parent with each child as a first-degree pair: {@code parents..., children...}, two parents. */
+  private void parentOffspring(int father, int mother, int... children) {
+    for (int c : children) {
+      pairs.add(new Pair(people.get(father).name(), people.get(c).name(), 1, "parent-offspring"));
+      pairs.add(new Pair(people.get(mother).name(), people.get(c).name(), 1, "parent-offspring"));
     }
   }
 

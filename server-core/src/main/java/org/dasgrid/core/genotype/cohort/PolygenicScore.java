@@ -12,9 +12,10 @@ import org.dasgrid.core.genotype.RowCalls;
 import org.dasgrid.core.segment.Segment;
 
 /**
- * plink 1.9's {@code --score}: per sample the sum over matched variants of weight × effect-allele count, and
- * the average, that sum divided by the number of non-missing alleles scored (plink's SCORE column is the sum
- * over CNT). A variant is matched by its VCF ID or {@code CHROM:POS:REF:ALT}; a weight whose allele is neither
+ * plink 1.9's {@code --score}: per sample the sum over matched variants of weight × effect-allele count, the
+ * number of non-missing alleles scored (plink's CNT), and the average: the sum divided by the alleles of every
+ * matched variant, a missing call's imputed ones included (what plink's SCORE column is: with 290 diploid
+ * predictors it divides by 580 whatever CNT is), or by CNT without mean imputation. A variant is matched by its VCF ID or {@code CHROM:POS:REF:ALT}; a weight whose allele is neither
  * the row's REF nor its ALT is mismatched; one matching no row is missing. A missing call adds, by default,
  * weight × the effect allele's expected count (2 × its frequency among the chosen samples' calls: plink's mean
  * imputation) to the sum but nothing to the count; {@code meanImpute=false} adds nothing (plink's {@code
@@ -37,7 +38,7 @@ public final class PolygenicScore {
     }
   }
 
-  /** One sample's score; {@code count} is the non-missing alleles scored (plink's CNT). */
+  /** One sample's score; {@code count} is the non-missing alleles scored (plink's CNT); see the class for avg. */
   public record Score(String sample, double sum, double avg, long count) {}
 
   /** The scores, and how the weights fared. */
@@ -57,6 +58,7 @@ public final class PolygenicScore {
     int k = samples.length;
     double[] sum = new double[k];
     long[] count = new long[k];
+    long[] alleles = new long[k];
     byte[] called = new byte[n];
     byte[] copies = new byte[n];
     java.util.Set<ScoreWeights.Weight> used = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -87,7 +89,7 @@ public final class PolygenicScore {
           read = true;
         }
         used.add(w);
-        score(w.weight(), alt, samples, called, copies, model, meanImpute, sum, count);
+        score(w.weight(), alt, row.ploidy(), samples, called, copies, model, meanImpute, sum, count, alleles);
       }
       return true;
     });
@@ -100,8 +102,8 @@ public final class PolygenicScore {
     int missing = weights.weights().size() - used.size();
     List<Score> out = new ArrayList<>(k);
     for (int i = 0; i < k; i++) {
-      out.add(new Score(engine.sampleNames().get(samples[i]), sum[i], count[i] == 0 ? Double.NaN : sum[i] / count[i],
-          count[i]));
+      out.add(new Score(engine.sampleNames().get(samples[i]), sum[i],
+          alleles[i] == 0 ? Double.NaN : sum[i] / alleles[i], count[i]));
     }
     return new Result(out, matched, missing, mismatched[0]);
   }
@@ -112,17 +114,17 @@ public final class PolygenicScore {
     return out;
   }
 
-  private static void score(double weight, boolean alt, int[] samples, byte[] called, byte[] copies, Model model,
-      boolean meanImpute, double[] sum, long[] count) {
+  private static void score(double weight, boolean alt, int ploidy, int[] samples, byte[] called, byte[] copies,
+      Model model, boolean meanImpute, double[] sum, long[] count, long[] alleles) {
     double expected = 0;
     if (meanImpute) {
-      long alleles = 0;
+      long calledAlleles = 0;
       long effect = 0;
       for (int s : samples) {
-        alleles += called[s];
+        calledAlleles += called[s];
         effect += alt ? copies[s] : called[s] - copies[s];
       }
-      double freq = alleles == 0 ? 0 : (double) effect / alleles;
+      double freq = calledAlleles == 0 ? 0 : (double) effect / calledAlleles;
       expected = switch (model) {
         case ADDITIVE -> 2 * freq;
         case DOMINANT -> 1 - (1 - freq) * (1 - freq);
@@ -133,7 +135,10 @@ public final class PolygenicScore {
       int s = samples[i];
       int c = called[s];
       if (c == 0) {
-        sum[i] += weight * expected;
+        if (meanImpute) {
+          sum[i] += weight * expected;
+          alleles[i] += ploidy; // plink averages over the imputed call's alleles too
+        }
         continue;
       }
       int e = alt ? copies[s] : c - copies[s];
@@ -144,6 +149,7 @@ public final class PolygenicScore {
       };
       sum[i] += weight * dose;
       count[i] += c;
+      alleles[i] += c;
     }
   }
 }
