@@ -408,10 +408,32 @@ class OpenApiIT {
     Set<String> exercised = new LinkedHashSet<>();
     cases().forEach(c -> exercised.add(c.path()));
     exercised.add("/api/sources/{source}/chrom.sizes");
+    exercised.add("/genotypes/{source}/score"); // POST: scoreAnswersMatchTheirDocumentedSchema
     // not JSON: their content types are checked by ObservabilityIT and the browser test
     exercised.add("/metrics");
     exercised.add("/openapi.json");
     assertThat(exercised).containsAll(documented);
+  }
+
+  @Test
+  void scoreAnswersMatchTheirDocumentedSchema() throws Exception {
+    java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+    for (String[] c : new String[][] {{"rs2760321 C 0.3\nrs2760320 G -0.2\n", "200"}, {"rs1 A x\n", "400"}}) {
+      java.net.http.HttpResponse<String> r = client.send(java.net.http.HttpRequest.newBuilder(
+          java.net.URI.create(base + "/genotypes/ceu/score?samples=family:CEPH1463"))
+          .header("Content-Type", "text/plain").POST(java.net.http.HttpRequest.BodyPublishers.ofString(c[0])).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(Integer.parseInt(c[1]));
+      JsonNode content = doc.path("paths").path("/genotypes/{source}/score").path("post").path("responses")
+          .path(c[1]);
+      if (content.has("$ref")) {
+        content = doc.at(JsonPointer.compile(content.get("$ref").asText().substring(1)));
+      }
+      JsonNode schemaNode = content.path("content").path("application/json").path("schema");
+      JsonSchema schema = schemaNode.has("$ref")
+          ? schemas.getSchema(SchemaLocation.of(DOC_URI + schemaNode.get("$ref").asText())) : schemas.getSchema(schemaNode);
+      assertThat(schema.validate(JSON.readTree(r.body()))).as(r.body()).isEmpty();
+    }
   }
 
   /** Asks for a case and checks its answer against the documented response; returns the JSON body, if any. */
