@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.dasgrid.core.genotype.api.CohortEndpoint;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.cluster.ClusterSource;
 import org.dasgrid.core.cluster.ClusterView;
@@ -86,9 +87,10 @@ final class GenotypeServlet extends HttpServlet {
       throw new RequestException(ErrorKind.UNKNOWN_OPERATION, "no such resource; use /genotypes/{source}/variants, "
           + "/genotypes/{source}/samples or /genotypes/{source}/count");
     }
-    GenotypeEndpoint endpoint = GenotypeEndpoint.named(parts[1]).orElseThrow(() ->
-        new RequestException(ErrorKind.UNKNOWN_OPERATION, "unknown genotype query '%s'; use variants, samples or count",
-            shorten(parts[1])));
+    java.util.Optional<CohortEndpoint> cohort = CohortEndpoint.named(parts[1]);
+    GenotypeEndpoint endpoint = cohort.isPresent() ? null : GenotypeEndpoint.named(parts[1]).orElseThrow(() ->
+        new RequestException(ErrorKind.UNKNOWN_OPERATION, "unknown genotype query '%s'; use variants, samples, "
+            + "count, sex-check, kinship, score, inheritance, hom-ref, sample-counts or strata", shorten(parts[1])));
     // a protected source the client may not read answers exactly like an unknown one
     boolean readable = app.registry().slot(parts[0])
         .map(s -> AccessCheck.bearer(Bearer.token(req)).mayRead(s.config())).orElse(false);
@@ -101,6 +103,12 @@ final class GenotypeServlet extends HttpServlet {
           "data source '%s' has no genotypes (a VCF source with 'genotypes: true' has)", parts[0]);
     }
     ServerSettings limits = app.config().server();
+    if (cohort.isPresent()) {
+      // the sample-level queries read every call of the rows: the local engine only, not a cluster's view
+      CohortAnswers.answer(cohort.get(), req, resp, source, source.data(),
+          ((GenotypeSource) source.data()).genotypes(), limits);
+      return;
+    }
     QueryArguments args = QueryReader.read(req, limits.maxQueryLength());
     DataSource data = source.data();
     ClusterView cluster = null;
@@ -111,7 +119,7 @@ final class GenotypeServlet extends HttpServlet {
     }
     GenotypeQueries engine = ((GenotypeSource) data).genotypes();
     GenotypeRequest request = GenotypeRequest.parse(endpoint, args, data, engine,
-        limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan());
+        limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan(), source.sheet());
     GenotypeResult result = timer.db(() -> request.run(engine));
     FanOutReport report = cluster == null ? null : cluster.report();
     if (report != null) {

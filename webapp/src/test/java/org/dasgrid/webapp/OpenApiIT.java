@@ -205,7 +205,18 @@ class OpenApiIT {
         new Case("/genotypes/{source}/variants", "/genotypes/nope/variants?segment=1:1,10&zygosity=het", 404),
         new Case("/genotypes/{source}/samples", "/genotypes/nope/samples?segment=1:1,10&zygosity=het", 404),
         new Case("/genotypes/{source}/variants", "/genotypes/dmel/variants?segment=2L:1,1000&zygosity=het", 404),
-        new Case("/genotypes/{source}/count", "/genotypes/dmel/count?segment=2L:1,1000&zygosity=any", 404));
+        new Case("/genotypes/{source}/count", "/genotypes/dmel/count?segment=2L:1,1000&zygosity=any", 404),
+        new Case("/genotypes/{source}/kinship", "/genotypes/ceu/kinship?samples=NA12878,NA12891,NA12892", 200),
+        new Case("/genotypes/{source}/kinship", "/genotypes/ceu/kinship?samples=family:CEPH1463&min_kinship=0.1", 200),
+        new Case("/genotypes/{source}/kinship", "/genotypes/ceu/kinship?samples=NA12878", 400),
+        new Case("/genotypes/{source}/sex-check", "/genotypes/ceu/sex-check", 400),
+        new Case("/genotypes/{source}/inheritance", "/genotypes/ceu/inheritance?mode=denovo&family=CEPH1463", 200),
+        new Case("/genotypes/{source}/inheritance", "/genotypes/ceu/inheritance?mode=recessive&family=CEPH1463", 200),
+        new Case("/genotypes/{source}/inheritance", "/genotypes/ceu/inheritance?mode=denovo&family=NOPE", 400),
+        new Case("/genotypes/{source}/hom-ref", "/genotypes/ceu/hom-ref?" + CEU + "&samples=family:CEPH1463", 200),
+        new Case("/genotypes/{source}/sample-counts", "/genotypes/ceu/sample-counts?" + CEU + "&limit=5", 200),
+        new Case("/genotypes/{source}/strata", "/genotypes/ceu/strata?" + CEU + "&by=population,sex", 200),
+        new Case("/genotypes/{source}/strata", "/genotypes/ceu/strata?" + CEU + "&by=tribe", 400));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -404,10 +415,32 @@ class OpenApiIT {
     Set<String> exercised = new LinkedHashSet<>();
     cases().forEach(c -> exercised.add(c.path()));
     exercised.add("/api/sources/{source}/chrom.sizes");
+    exercised.add("/genotypes/{source}/score"); // POST: scoreAnswersMatchTheirDocumentedSchema
     // not JSON: their content types are checked by ObservabilityIT and the browser test
     exercised.add("/metrics");
     exercised.add("/openapi.json");
     assertThat(exercised).containsAll(documented);
+  }
+
+  @Test
+  void scoreAnswersMatchTheirDocumentedSchema() throws Exception {
+    java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+    for (String[] c : new String[][] {{"rs2760321 C 0.3\nrs2760320 G -0.2\n", "200"}, {"rs1 A x\n", "400"}}) {
+      java.net.http.HttpResponse<String> r = client.send(java.net.http.HttpRequest.newBuilder(
+          java.net.URI.create(base + "/genotypes/ceu/score?samples=family:CEPH1463"))
+          .header("Content-Type", "text/plain").POST(java.net.http.HttpRequest.BodyPublishers.ofString(c[0])).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(Integer.parseInt(c[1]));
+      JsonNode content = doc.path("paths").path("/genotypes/{source}/score").path("post").path("responses")
+          .path(c[1]);
+      if (content.has("$ref")) {
+        content = doc.at(JsonPointer.compile(content.get("$ref").asText().substring(1)));
+      }
+      JsonNode schemaNode = content.path("content").path("application/json").path("schema");
+      JsonSchema schema = schemaNode.has("$ref")
+          ? schemas.getSchema(SchemaLocation.of(DOC_URI + schemaNode.get("$ref").asText())) : schemas.getSchema(schemaNode);
+      assertThat(schema.validate(JSON.readTree(r.body()))).as(r.body()).isEmpty();
+    }
   }
 
   /** Asks for a case and checks its answer against the documented response; returns the JSON body, if any. */

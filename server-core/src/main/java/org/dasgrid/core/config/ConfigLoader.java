@@ -126,6 +126,12 @@ public final class ConfigLoader {
         throw new ConfigException(where + ": 'circular' names references of a sequence: it needs format fasta"
             + " or a 'sequence' file");
       }
+      if (s.samples().isPresent()) {
+        requireFile(where + ".samples", s.samples().get());
+        if (!s.genotypes()) {
+          throw new ConfigException(where + ": 'samples:' (a sample sheet) needs 'genotypes: true'");
+        }
+      }
       if (s.genotypes() && !s.format().equals("vcf")) {
         throw new ConfigException(where + ": 'genotypes: true' needs format vcf, not " + s.format());
       }

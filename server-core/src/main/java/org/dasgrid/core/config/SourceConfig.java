@@ -28,7 +28,8 @@ public record SourceConfig(
     Map<String, String> options,
     @JsonIgnore Path baseDir,
     @JsonProperty("genotypeIndex") String genotypeIndexFile,
-    List<String> circular) {
+    List<String> circular,
+    @JsonProperty("samples") String samplesFile) {
 
   public SourceConfig {
     title = title == null || title.isBlank() ? id : title;
@@ -41,12 +42,12 @@ public record SourceConfig(
     circular = circular == null ? List.of() : circular.stream().filter(java.util.Objects::nonNull).toList();
   }
 
-  /** A source with no genotype index and no circular references (the form before those keys existed). */
+  /** A source with no genotype index, circular references or sample sheet (the form before those keys existed). */
   public SourceConfig(String id, String title, String description, String format, String file,
       String sequenceFile, Coordinates coordinates, String stylesheetFile, boolean genotypes, Access access,
       String aliasesFile, List<String> tokens, Map<String, String> options, Path baseDir) {
     this(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile, genotypes, access,
-        aliasesFile, tokens, options, baseDir, null, List.of());
+        aliasesFile, tokens, options, baseDir, null, List.of(), null);
   }
 
   /** A minimal config for a file of a format, as tests and tools need. */
@@ -79,6 +80,11 @@ public record SourceConfig(
     return Optional.ofNullable(aliasesFile).map(this::resolve);
   }
 
+  /** The sample sheet of a genotype source ({@code samples:}: PLINK .fam/PED or a TSV with a header). */
+  public Optional<Path> samples() {
+    return Optional.ofNullable(samplesFile).map(this::resolve);
+  }
+
   public String option(String key, String fallback) {
     return options.getOrDefault(key, fallback);
   }
@@ -89,17 +95,17 @@ public record SourceConfig(
 
   public SourceConfig withFile(String newFile, String newFormat) {
     return new SourceConfig(id, title, description, newFormat, newFile, null, coordinates, null, false,
-        access, aliasesFile, tokens, options, baseDir, null, circular);
+        access, aliasesFile, tokens, options, baseDir, null, circular, samplesFile);
   }
 
   /** This source with {@code genotypeIndex:} set (null: none). */
   public SourceConfig withGenotypeIndex(String indexFile) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
-        genotypes, access, aliasesFile, tokens, options, baseDir, indexFile, circular);
+        genotypes, access, aliasesFile, tokens, options, baseDir, indexFile, circular, samplesFile);
   }
 
   public SourceConfig withBaseDir(Path dir) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
-        genotypes, access, aliasesFile, tokens, options, dir, genotypeIndexFile, circular);
+        genotypes, access, aliasesFile, tokens, options, dir, genotypeIndexFile, circular, samplesFile);
   }
 }

@@ -35,6 +35,41 @@ final class Corrections {
     return sum;
   }
 
+  /** The delta of {@code sample} in the entry at {@code at} (0 when in no group, or for -1). */
+  int deltaOf(int at, int sample, SampleSets sets) {
+    if (at < 0) {
+      return 0;
+    }
+    int[] page = pages[at >>> PAGE_BITS];
+    int i = at & (PAGE - 1);
+    int n = page[i++];
+    int delta = 0;
+    for (int k = 0; k < n; k++, i += 2) {
+      if (sets.contains(page[i + 1], sample)) {
+        delta += page[i];
+      }
+    }
+    return delta;
+  }
+
+  /** Calls {@code sink} with each (delta, set handle) group of the entry at {@code at}; none for -1. */
+  void forEachGroup(int at, GroupSink sink) {
+    if (at < 0) {
+      return;
+    }
+    int[] page = pages[at >>> PAGE_BITS];
+    int i = at & (PAGE - 1);
+    int n = page[i++];
+    for (int k = 0; k < n; k++, i += 2) {
+      sink.accept(page[i], page[i + 1]);
+    }
+  }
+
+  @FunctionalInterface
+  interface GroupSink {
+    void accept(int delta, int set);
+  }
+
   /** Counts the forms of the sets the entries refer to, into {@code forms} (indexed by handle tag). */
   void countForms(long[] forms) {
     for (IntColumn page : pages) {

@@ -17,7 +17,7 @@ import org.dasgrid.core.segment.Segment;
  * <p>Answers for the whole cohort read the sets' sizes; a virtual cohort is intersected with each set. See
  * {@link SiteCalls} for how calls become sets and corrections.
  */
-final class GenotypeIndex implements GenotypeQueries {
+final class GenotypeIndex implements GenotypeQueries, CallReader {
   /** The cohort, also encoded once for the samples answers. */
   private final SampleNames samples;
   private final Map<String, Integer> sampleNumbers;
@@ -252,6 +252,17 @@ final class GenotypeIndex implements GenotypeQueries {
       return true;
     });
     return Optional.ofNullable(found[0]);
+  }
+
+  @Override
+  public void forEachRow(List<Segment> segments, CallReader.Visitor visitor) {
+    IndexRowCalls cursor = new IndexRowCalls(sets, fixes);
+    for (Plan p : plan(segments)) {
+      ContigRows c = contigs.get(p.contig);
+      if (!c.scan(p.starts, p.stops, p.ranges, r -> visitor.visit(cursor.at(c, r)))) {
+        return;
+      }
+    }
   }
 
   private SampleSelection checked(SampleSelection sel) {

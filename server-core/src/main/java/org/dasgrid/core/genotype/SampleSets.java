@@ -274,6 +274,36 @@ final class SampleSets {
     }
   }
 
+  /** Calls {@code sink} with every member of set {@code h}, ascending. */
+  void forEach(int h, java.util.function.IntConsumer sink) {
+    int i = h >>> 2;
+    switch (h & 3) {
+      case INLINE:
+        char[] chars = inlinePage(i);
+        int at = inlineAt(i);
+        for (int k = at + 1, end = k + chars[at]; k < end; k++) {
+          sink.accept(chars[k]);
+        }
+        break;
+      case ROARING:
+        roaring[i].forEach((int s) -> sink.accept(s));
+        break;
+      case DENSE:
+        long[] page = densePage(i);
+        int base = denseAt(i);
+        for (int w = 0; w < words; w++) {
+          long bits = page[base + w];
+          while (bits != 0) {
+            sink.accept((w << 6) + Long.numberOfTrailingZeros(bits));
+            bits &= bits - 1;
+          }
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
   /** The members of set {@code h}, ascending (for tests and tools; queries use the methods above). */
   int[] members(int h) {
     int[] counts = new int[cohortSize];

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.genotype.cohort.SampleSheet;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.SequenceDigests;
 
@@ -13,7 +14,8 @@ import org.dasgrid.core.source.SequenceDigests;
  * stylesheet file's text, checked at load; {@code typeColours} the colours the data give their own types
  * (a {@link org.dasgrid.core.source.StyledSource}'s, empty otherwise), from which a protocol may make a
  * default stylesheet: the registry renders no protocol's documents. {@code digests} are the checksums of its
- * sequences (refget), computed once at load.
+ * sequences (refget), computed once at load; for a genotype source, {@code sheet} is its sample sheet
+ * ({@code samples:} in the config).
  */
 public record LoadedSource(
     SourceConfig config,
@@ -23,34 +25,44 @@ public record LoadedSource(
     Instant loadedAt,
     long loadMillis,
     Map<String, String> typeColours,
-    SequenceDigests digests) {
+    SequenceDigests digests,
+    Optional<SampleSheet> sheet) {
 
   public LoadedSource {
     typeColours = Map.copyOf(typeColours);
     digests = digests == null ? SequenceDigests.NONE : digests;
+    sheet = sheet == null ? Optional.empty() : sheet;
   }
 
-  /** A source whose data give their types no colours and that has no sequence checksums. */
+  /** A source whose data give their types no colours, with no sequence checksums and no sample sheet. */
   public LoadedSource(SourceConfig config, DataSource data, String version, Optional<String> stylesheet,
       Instant loadedAt, long loadMillis) {
-    this(config, data, version, stylesheet, loadedAt, loadMillis, Map.of(), SequenceDigests.NONE);
+    this(config, data, version, stylesheet, loadedAt, loadMillis, Map.of(), SequenceDigests.NONE, Optional.empty());
   }
 
-  /** A source without sequence checksums. */
+  /** A source without sequence checksums or sample sheet. */
   public LoadedSource(SourceConfig config, DataSource data, String version, Optional<String> stylesheet,
       Instant loadedAt, long loadMillis, Map<String, String> typeColours) {
-    this(config, data, version, stylesheet, loadedAt, loadMillis, typeColours, SequenceDigests.NONE);
+    this(config, data, version, stylesheet, loadedAt, loadMillis, typeColours, SequenceDigests.NONE,
+        Optional.empty());
   }
 
-  /** A source whose data give their types no colours. */
+  /** A source whose data give their types no colours, without a sample sheet. */
   public LoadedSource(SourceConfig config, DataSource data, String version, Optional<String> stylesheet,
       Instant loadedAt, long loadMillis, SequenceDigests digests) {
-    this(config, data, version, stylesheet, loadedAt, loadMillis, Map.of(), digests);
+    this(config, data, version, stylesheet, loadedAt, loadMillis, Map.of(), digests, Optional.empty());
+  }
+
+  /** A genotype source with its sample sheet (if any). */
+  public LoadedSource(SourceConfig config, DataSource data, String version, Optional<String> stylesheet,
+      Instant loadedAt, long loadMillis, Optional<SampleSheet> sheet) {
+    this(config, data, version, stylesheet, loadedAt, loadMillis, Map.of(), SequenceDigests.NONE, sheet);
   }
 
   /** The same source seen through other data (a cluster's view of it), keeping everything else. */
   public LoadedSource withData(DataSource newData, String newVersion) {
-    return new LoadedSource(config, newData, newVersion, stylesheet, loadedAt, loadMillis, typeColours, digests);
+    return new LoadedSource(config, newData, newVersion, stylesheet, loadedAt, loadMillis, typeColours, digests,
+        sheet);
   }
 
   public String id() {

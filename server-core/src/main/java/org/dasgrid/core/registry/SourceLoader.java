@@ -20,6 +20,7 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.genotype.cohort.SampleSheet;
 import org.dasgrid.core.source.AliasTable;
 import org.dasgrid.core.source.AliasedSource;
 import org.dasgrid.core.source.ContigSelection;
@@ -196,6 +197,7 @@ public final class SourceLoader implements AutoCloseable {
     config.sequence().ifPresent(files::add);
     config.stylesheet().ifPresent(files::add);
     config.aliases().ifPresent(files::add);
+    config.samples().ifPresent(files::add);
     long totalBytes = 0;
     for (Path f : files) {
       if (!Files.isRegularFile(f)) {
@@ -227,9 +229,10 @@ public final class SourceLoader implements AutoCloseable {
       data = AliasedSource.wrap(data, AliasTable.read(config.aliases().get()));
     }
     SequenceDigests digests = digests(config, data);
+    Optional<SampleSheet> sheet = SampleSheetLoad.read(config, data);
     String version = SourceVersion.of(files);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
-    return new LoadedSource(config, data, version, stylesheet, Instant.now(), millis, typeColours, digests);
+    return new LoadedSource(config, data, version, stylesheet, Instant.now(), millis, typeColours, digests, sheet);
   }
 
   /**

@@ -40,6 +40,13 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
   /** As above, refusing any segment wider than {@code maxSpan} bases ({@code server.maxGenotypeSpan}). */
   public static GenotypeRequest parse(GenotypeEndpoint endpoint, QueryArguments args, DataSource source,
       GenotypeQueries engine, int maxSegments, int maxRows, int maxSpan) {
+    return parse(endpoint, args, source, engine, maxSegments, maxRows, maxSpan, java.util.Optional.empty());
+  }
+
+  /** As above; {@code samples=} may also name groups of the source's sample sheet ({@link SampleChoice}). */
+  public static GenotypeRequest parse(GenotypeEndpoint endpoint, QueryArguments args, DataSource source,
+      GenotypeQueries engine, int maxSegments, int maxRows, int maxSpan,
+      java.util.Optional<org.dasgrid.core.genotype.cohort.SampleSheet> sheet) {
     for (String name : args.asMap().keySet()) {
       // '_' arguments are cache busters added by browser libraries
       if (!ARGUMENTS.contains(name) && !name.startsWith("_")) {
@@ -61,7 +68,8 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
         .map(z -> Zygosity.named(z).orElseThrow(() ->
             RequestException.badArgument("zygosity must be het, hom or any, not '%s'", shorten(z))))
         .orElse(Zygosity.ANY);
-    SampleSelection samples = samples(args, engine);
+    SampleSelection samples = sheet.isPresent() ? SampleChoice.parse(args.all("samples"), engine, sheet)
+        : samples(args, engine);
     OptionalInt limit = limit(args);
     OptionalInt cap = OptionalInt.empty();
     if (limit.isEmpty() && endpoint != GenotypeEndpoint.COUNT) {

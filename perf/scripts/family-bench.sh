@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Sample-level genotype queries (sex-check, KING, PRS, de novo) on a generated family cohort, against plink1.9,
+# plink2 and bcftools +mendelian, with each tool's start-up floor (the same tool on a one-variant file) measured
+# apart. Bounded: ROUNDS timed requests per shape; everything on 127.0.0.1. Prints one markdown table.
+#
+#   perf/scripts/family-bench.sh [SAMPLES_UNRELATED=704] [TRIOS=600] [VARIANTS=100000] [ROUNDS=5]
+#
+# Needs: perf/target/benchmarks.jar and webapp/target/dasgrid.jar built (./mvnw -B -o -pl perf -am -DskipTests
+# -DskipNpm package), plink1.9, plink2, bcftools, curl.
+set -euo pipefail
+UNRELATED=${1:-704}
+TRIOS=${2:-600}
+VARIANTS=${3:-100000}
+ROUNDS=${4:-5}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+WORK=${WORK:-/tmp/dasgrid-family-bench}
+PORT=${PORT:-18931}
+mkdir -p "$WORK"
+cd "$WORK"
+if [ ! -f cohort.vcf.gz ]; then
+  java -cp "$ROOT/perf/target/benchmarks.jar" org.dasgrid.perf.cohort.FamilyCohortGenerator --unrelated "$UNRELATED" \
+    --trios "$TRIOS" --quads 0 --half-sibs 0 --variants "$VARIANTS" --seed 1 --de-novo 0.0005 --error 0.0005 \
+    --weights "$VARIANTS" --out "$WORK"
+fi
+cat > dasgrid.yaml <<YAML
+server: {maxFeaturesPerResponse: 10000000, maxGenotypeSpan: 300000000}
+sources:
+  - {id: fam, format: vcf, path: cohort.vcf.gz, genotypes: true, samples: samples.tsv}
+YAML
+java -Xmx6g -jar "$ROOT/webapp/target/dasgrid.jar" --config dasgrid.yaml --port "$PORT" --bind 127.0.0.1 > server.log 2>&1 &
+SERVER=$!
+trap 'kill $SERVER' EXIT
+until curl -sf "http://127.0.0.1:$PORT/health/ready" > /dev/null; do sleep 2; done
+BASE="http://127.0.0.1:$PORT/genotypes/fam"
+A=$(awk 'NR==2{print $1}' samples.tsv)
+B=$(awk 'NR==3{print $1}' samples.tsv)
+HUNDRED=$(awk 'NR>1 && NR<=101{printf "%s%s", (NR>2?",":""), $1}' samples.tsv)
+FAMILY=$(awk -F'\t' 'NR>1 && $7!="0"{print $6; exit}' samples.tsv)
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+timed() { # name, curl args...
+  local name=$1; shift
+  for i in $(seq "$ROUNDS"); do curl -s -o /dev/null -w '%{time_total}\n' "$@"; done | median | awk -v n="$name" '{printf "| %s | %.1f ms |\n", n, 1000*$1}'
+}
+tool() { # name, command...
+  local name=$1; shift
+  local s=$(date +%s.%N); "$@" > /dev/null 2>&1; local e=$(date +%s.%N)
+  awk -v n="$name" -v s="$s" -v e="$e" 'BEGIN{printf "| %s | %.1f ms |\n", n, 1000*(e-s)}'
+}
+echo "| shape | median of $ROUNDS |"
+echo "|---|---|"
+timed "DasGrid KING one pair, whole genome" "$BASE/kinship?samples=$A,$B"
+timed "DasGrid KING all pairs of 100 samples" "$BASE/kinship?samples=$HUNDRED"
+timed "DasGrid PRS, $(wc -l < weights.txt) weights, all samples" -X POST -H 'Content-Type: text/plain' --data-binary @weights.txt "$BASE/score"
+timed "DasGrid check-sex, all samples" "$BASE/sex-check"
+timed "DasGrid de novo, one trio, chr1" "$BASE/inheritance?mode=denovo&family=$FAMILY&segment=chr1"
+# the tools: a one-variant file gives each one's start-up floor
+zcat cohort.vcf.gz | awk '/^#/ || n++ < 1' | bgzip > one.vcf.gz
+[ -f pl.bed ] || plink1.9 --vcf cohort.vcf.gz --double-id --split-x b38 no-fail --make-bed --out pl > /dev/null
+[ -f one.bed ] || plink1.9 --vcf one.vcf.gz --double-id --make-bed --out one > /dev/null
+awk 'NR>1{print $1, $1, ($2=="male"?1:2)}' samples.tsv > sex.txt
+printf "%s\n%s\n" "$A" "$B" > pair.txt
+awk 'NR>1 && NR<=101{print $1}' samples.tsv > hundred.txt
+tool "plink1.9 start-up floor (one variant, --freq)" plink1.9 --bfile one --freq --out floor1
+tool "plink2 start-up floor (one variant, --freq)" plink2 --vcf one.vcf.gz --freq --out floor2
+tool "plink2 --make-king-table, one pair (VCF input)" plink2 --vcf cohort.vcf.gz --keep pair.txt --make-king-table --out k1
+tool "plink2 --make-king-table, 100 samples (VCF input)" plink2 --vcf cohort.vcf.gz --keep hundred.txt --make-king-table --out k100
+tool "plink1.9 --score, all samples (bed input)" plink1.9 --bfile pl --score weights.txt 1 2 3 sum --out prs
+tool "plink1.9 --check-sex, all samples (bed input)" plink1.9 --bfile pl --update-sex sex.txt --check-sex --out cs
+M=$(awk -F'\t' -v f="$FAMILY" '$6==f && $7=="0" && $2=="female"{print $1}' samples.tsv | head -1)
+F=$(awk -F'\t' -v f="$FAMILY" '$6==f && $7=="0" && $2=="male"{print $1}' samples.tsv | head -1)
+C=$(awk -F'\t' -v f="$FAMILY" '$6==f && $7!="0"{print $1}' samples.tsv | head -1)
+[ -f cohort.vcf.gz.tbi ] || tabix -p vcf cohort.vcf.gz
+tool "bcftools +mendelian, one trio, chr1" bash -c "bcftools view -r chr1 cohort.vcf.gz | bcftools +mendelian -t $M,$F,$C -m x"
+tool "bcftools +mendelian start-up floor (one variant)" bcftools +mendelian one.vcf.gz -t "$M,$F,$C" -m x

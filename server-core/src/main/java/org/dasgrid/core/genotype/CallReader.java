@@ -1,0 +1,22 @@
+package org.dasgrid.core.genotype;
+
+import java.util.List;
+import org.dasgrid.core.segment.Segment;
+
+/**
+ * An engine capability: reading every sample's call of each row, for analytics that need more than carriers
+ * and counts (sex check, kinship, scores, inheritance). An engine that cannot (a cluster's merged view) does
+ * not implement it; callers test {@code engine instanceof CallReader}.
+ */
+public interface CallReader {
+  /**
+   * Visits the rows (ALT alleles) overlapping the segments, in the engine's row order, each once; stops when
+   * the visitor returns false. The {@link RowCalls} passed is a cursor, valid only during the call.
+   */
+  void forEachRow(List<Segment> segments, Visitor visitor);
+
+  @FunctionalInterface
+  interface Visitor {
+    boolean visit(RowCalls row);
+  }
+}

@@ -1,0 +1,143 @@
+package org.dasgrid.core.genotype;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/** {@link RowCalls} over the rows of the in-memory engine: a cursor moved row by row by one scan. */
+final class IndexRowCalls implements RowCalls {
+  private final SampleSets sets;
+  private final Corrections fixes;
+  private ContigRows c;
+  private int r;
+  /** Scratch for a row's AC corrections: per sample its delta, and which samples were touched. */
+  private final int[] acDelta;
+  private final boolean[] carried;
+  private final IntList touched = new IntList();
+
+  IndexRowCalls(SampleSets sets, Corrections fixes) {
+    this.sets = sets;
+    this.fixes = fixes;
+    this.acDelta = new int[sets.cohortSize()];
+    this.carried = new boolean[sets.cohortSize()];
+  }
+
+  IndexRowCalls at(ContigRows rows, int row) {
+    this.c = rows;
+    this.r = row;
+    return this;
+  }
+
+  @Override
+  public String contig() {
+    return c.name;
+  }
+
+  @Override
+  public int pos() {
+    return c.pos[r];
+  }
+
+  @Override
+  public String id() {
+    return c.text(r)[0];
+  }
+
+  @Override
+  public String ref() {
+    return c.text(r)[1];
+  }
+
+  @Override
+  public String alt() {
+    return c.text(r)[2];
+  }
+
+  @Override
+  public boolean multiAllelic() {
+    return sameSite(r - 1) || sameSite(r + 1);
+  }
+
+  private boolean sameSite(int other) {
+    if (other < 0 || other >= c.size || c.pos[other] != c.pos[r]) {
+      return false;
+    }
+    byte[] t = c.textBytes();
+    int a = c.textStart(r);
+    int aEnd = c.refEnd(r, c.idEnd(r));
+    int b = c.textStart(other);
+    int bEnd = c.refEnd(other, c.idEnd(other));
+    return Arrays.equals(t, a, aEnd, t, b, bEnd);
+  }
+
+  @Override
+  public int ploidy() {
+    return c.ploidy[r];
+  }
+
+  @Override
+  public int called(int sample) {
+    return c.ploidy[r] + fixes.deltaOf(c.anFix[r], sample, sets);
+  }
+
+  @Override
+  public int altCopies(int sample) {
+    int base = sets.contains(c.het[r], sample) ? 1 : sets.contains(c.hom[r], sample) ? c.ploidy[r] : 0;
+    return base + fixes.deltaOf(c.acFix[r], sample, sets);
+  }
+
+  @Override
+  public void fill(byte[] called, byte[] copies) {
+    byte ploidy = c.ploidy[r];
+    Arrays.fill(called, ploidy);
+    Arrays.fill(copies, (byte) 0);
+    fixes.forEachGroup(c.anFix[r], (delta, set) -> sets.forEach(set, s -> called[s] += delta));
+    sets.forEach(c.het[r], s -> copies[s] = 1);
+    sets.forEach(c.hom[r], s -> copies[s] = ploidy);
+    fixes.forEachGroup(c.acFix[r], (delta, set) -> sets.forEach(set, s -> copies[s] += delta));
+  }
+
+  @Override
+  public void forEachCarrier(SampleValueSink sink) {
+    int ploidy = c.ploidy[r];
+    if (c.acFix[r] < 0) {
+      sets.forEach(c.het[r], s -> sink.accept(s, 1));
+      sets.forEach(c.hom[r], s -> sink.accept(s, ploidy));
+      return;
+    }
+    fixes.forEachGroup(c.acFix[r], (delta, set) -> sets.forEach(set, s -> {
+      if (acDelta[s] == 0) {
+        touched.add(s);
+      }
+      acDelta[s] += delta;
+    }));
+    sets.forEach(c.het[r], s -> {
+      carried[s] = true;
+      sink.accept(s, 1 + acDelta[s]);
+    });
+    sets.forEach(c.hom[r], s -> {
+      carried[s] = true;
+      sink.accept(s, ploidy + acDelta[s]);
+    });
+    for (int k = 0; k < touched.size(); k++) {
+      int s = touched.get(k);
+      if (!carried[s] && acDelta[s] > 0) {
+        sink.accept(s, acDelta[s]); // a partial call such as ./1
+      }
+      acDelta[s] = 0;
+    }
+    touched.clear();
+    sets.forEach(c.het[r], s -> carried[s] = false);
+    sets.forEach(c.hom[r], s -> carried[s] = false);
+  }
+
+  @Override
+  public void forEachCalledDelta(SampleValueSink sink) {
+    fixes.forEachGroup(c.anFix[r], (delta, set) -> sets.forEach(set, s -> sink.accept(s, delta)));
+  }
+
+  @Override
+  public String toString() {
+    return c.name + ":" + c.pos[r] + " " + new String(c.textBytes(), c.textStart(r), c.textEnd(r) - c.textStart(r),
+        StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,98 @@
+package org.dasgrid.core.genotype;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.dasgrid.core.segment.Segment;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@link RowCalls} against the calls the engine was built from: every sample's called alleles and ALT copies,
+ * read in bulk, by probe, as carriers and as called-count deltas, over random sites with no-calls, partial
+ * calls, haploid and triploid calls and multi-allelic sites, in both set encodings and in cohorts small
+ * (inline sets) and large (dense and Roaring sets).
+ */
+class CallReaderTest {
+
+  @ParameterizedTest
+  @CsvSource({"COMPACT, 37", "COMPACT, 700", "ROARING, 300"})
+  void everyRowShowsTheCallsItWasBuiltFrom(SetEncoding encoding, int cohort) {
+    Random rnd = new Random(cohort);
+    List<String> names = new ArrayList<>();
+    for (int s = 0; s < cohort; s++) {
+      names.add("s" + s);
+    }
+    GenotypeIndexBuilder b = new GenotypeIndexBuilder(names, encoding);
+    // expected per row key (pos:alt index): per sample {called, copies}
+    Map<String, int[][]> expected = new HashMap<>();
+    int pos = 0;
+    for (int site = 0; site < 400; site++) {
+      pos += 1 + rnd.nextInt(50);
+      int alts = rnd.nextInt(10) == 0 ? 2 : 1;
+      List<String> altList = alts == 2 ? List.of("C", "G") : List.of("T");
+      b.startSite("1", pos, pos, "v" + site, "A", altList);
+      int[][][] truth = new int[alts + 1][cohort][2];
+      boolean haploidSite = rnd.nextInt(8) == 0;
+      double common = rnd.nextDouble();
+      for (int s = 0; s < cohort; s++) {
+        int ploidy = haploidSite ? (rnd.nextInt(10) == 0 ? 2 : 1) : rnd.nextInt(50) == 0 ? 3 : rnd.nextInt(20) == 0 ? 1 : 2;
+        int[] alleles = new int[ploidy];
+        boolean any = false;
+        for (int k = 0; k < ploidy; k++) {
+          double u = rnd.nextDouble();
+          alleles[k] = u < 0.03 ? GenotypeIndexBuilder.MISSING : u < common ? 1 + rnd.nextInt(alts) : 0;
+          any |= alleles[k] != 0;
+        }
+        for (int a = 1; a <= alts; a++) {
+          for (int x : alleles) {
+            if (x >= 0) {
+              truth[a][s][0]++;
+            }
+            if (x == a) {
+              truth[a][s][1]++;
+            }
+          }
+        }
+        if (any || ploidy != 2) {
+          b.call(s, alleles, ploidy); // unreported samples are diploid 0/0
+        }
+      }
+      b.endSite();
+      for (int a = 1; a <= alts; a++) {
+        expected.put(pos + ":" + altList.get(a - 1), truth[a]);
+      }
+    }
+    GenotypeQueries engine = b.build();
+    assertThat(engine).isInstanceOf(CallReader.class);
+    byte[] called = new byte[cohort];
+    byte[] copies = new byte[cohort];
+    int[] rows = {0};
+    ((CallReader) engine).forEachRow(List.of(new Segment("1", 1, Integer.MAX_VALUE)), row -> {
+      int[][] truth = expected.get(row.pos() + ":" + row.alt());
+      assertThat(truth).as("row %s", row).isNotNull();
+      row.fill(called, copies);
+      int[] carried = new int[cohort];
+      row.forEachCarrier((s, c) -> carried[s] += c);
+      int[] calledByDelta = new int[cohort];
+      java.util.Arrays.fill(calledByDelta, row.ploidy());
+      row.forEachCalledDelta((s, d) -> calledByDelta[s] += d);
+      for (int s = 0; s < cohort; s++) {
+        assertThat(called[s]).as("%s sample %d called", row, s).isEqualTo((byte) truth[s][0]);
+        assertThat(copies[s]).as("%s sample %d copies", row, s).isEqualTo((byte) truth[s][1]);
+        assertThat(row.called(s)).isEqualTo(truth[s][0]);
+        assertThat(row.altCopies(s)).isEqualTo(truth[s][1]);
+        assertThat(carried[s]).as("%s sample %d carried", row, s).isEqualTo(truth[s][1]);
+        assertThat(calledByDelta[s]).isEqualTo(truth[s][0]);
+      }
+      assertThat(row.multiAllelic()).isEqualTo(!row.alt().equals("T"));
+      rows[0]++;
+      return true;
+    });
+    assertThat(rows[0]).isEqualTo(expected.size());
+  }
+}

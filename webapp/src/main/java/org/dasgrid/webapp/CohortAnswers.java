@@ -1,0 +1,75 @@
+package org.dasgrid.webapp;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import org.dasgrid.core.config.ServerSettings;
+import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.error.RequestException;
+import org.dasgrid.core.genotype.GenotypeQueries;
+import org.dasgrid.core.genotype.api.CohortApi;
+import org.dasgrid.core.genotype.api.CohortEndpoint;
+import org.dasgrid.core.genotype.api.GenotypeJsonWriter;
+import org.dasgrid.core.registry.LoadedSource;
+import org.dasgrid.core.source.DataSource;
+
+/**
+ * HTTP for the sample-level genotype queries ({@link CohortEndpoint}: sex-check, kinship, score, inheritance,
+ * hom-ref, sample-counts, strata), reached through {@link GenotypeServlet} once it has found the source and
+ * checked access. {@code score} reads its POSTed weights (any content type but a form) up to {@value
+ * #MAX_WEIGHTS_BYTES} bytes. Answers are computed whole, then written (JSON, or NDJSON on {@code Accept:
+ * application/x-ndjson}).
+ */
+final class CohortAnswers {
+  static final int MAX_WEIGHTS_BYTES = 64 * 1024 * 1024;
+
+  private CohortAnswers() {}
+
+  static void answer(CohortEndpoint endpoint, HttpServletRequest req, HttpServletResponse resp, LoadedSource source,
+      DataSource data, GenotypeQueries engine, ServerSettings limits) throws IOException {
+    QueryArguments args;
+    Reader body = null;
+    if (endpoint.readsBody()) {
+      if (!"POST".equals(req.getMethod())) {
+        throw RequestException.badArgument("%s takes a POSTed weights file (ID ALLELE WEIGHT per line)",
+            endpoint.path());
+      }
+      String query = req.getQueryString();
+      if (query != null && query.length() > limits.maxQueryLength()) {
+        throw RequestException.tooLarge("query longer than %d characters (server.maxQueryLength)",
+            limits.maxQueryLength());
+      }
+      args = QueryArguments.parse(query);
+      if (req.getContentLengthLong() > MAX_WEIGHTS_BYTES) {
+        throw RequestException.tooLarge("weights file over %d bytes", MAX_WEIGHTS_BYTES);
+      }
+      try (InputStream in = req.getInputStream()) {
+        byte[] bytes = in.readNBytes(MAX_WEIGHTS_BYTES + 1);
+        if (bytes.length > MAX_WEIGHTS_BYTES) {
+          throw RequestException.tooLarge("weights file over %d bytes", MAX_WEIGHTS_BYTES);
+        }
+        body = new InputStreamReader(new java.io.ByteArrayInputStream(bytes), StandardCharsets.UTF_8);
+      }
+    } else {
+      args = QueryReader.read(req, limits.maxQueryLength());
+    }
+    CohortApi.Context ctx = new CohortApi.Context(data, engine, source.sheet(), source.config().options(),
+        limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse());
+    CohortApi.Answer answer = CohortApi.answer(endpoint, args, body, ctx);
+    boolean ndjson = GenotypeServlet.wantsNdjson(req);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(8192);
+    answer.write(bytes, ndjson);
+    resp.setStatus(200);
+    resp.setContentType(ndjson ? GenotypeJsonWriter.NDJSON : GenotypeJsonWriter.JSON);
+    resp.setCharacterEncoding(StandardCharsets.UTF_8.name());
+    resp.setHeader("Cache-Control", "no-store");
+    resp.setHeader("Vary", "Accept, Accept-Encoding");
+    resp.setContentLength(bytes.size());
+    bytes.writeTo(resp.getOutputStream());
+  }
+}
