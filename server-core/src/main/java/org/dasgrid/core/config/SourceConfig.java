@@ -104,6 +104,12 @@ public record SourceConfig(
         genotypes, access, aliasesFile, tokens, options, baseDir, indexFile, circular, samplesFile);
   }
 
+  /** This source with {@code samples:} set (null: none). */
+  public SourceConfig withSamples(String sheetFile) {
+    return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
+        genotypes, access, aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular, sheetFile);
+  }
+
   public SourceConfig withBaseDir(Path dir) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
         genotypes, access, aliasesFile, tokens, options, dir, genotypeIndexFile, circular, samplesFile);

@@ -40,13 +40,13 @@ final class Corrections {
     if (at < 0) {
       return 0;
     }
-    int[] page = pages[at >>> PAGE_BITS];
+    IntColumn page = pages[at >>> PAGE_BITS];
     int i = at & (PAGE - 1);
-    int n = page[i++];
+    int n = page.get(i++);
     int delta = 0;
     for (int k = 0; k < n; k++, i += 2) {
-      if (sets.contains(page[i + 1], sample)) {
-        delta += page[i];
+      if (sets.contains(page.get(i + 1), sample)) {
+        delta += page.get(i);
       }
     }
     return delta;
@@ -57,11 +57,11 @@ final class Corrections {
     if (at < 0) {
       return;
     }
-    int[] page = pages[at >>> PAGE_BITS];
+    IntColumn page = pages[at >>> PAGE_BITS];
     int i = at & (PAGE - 1);
-    int n = page[i++];
+    int n = page.get(i++);
     for (int k = 0; k < n; k++, i += 2) {
-      sink.accept(page[i], page[i + 1]);
+      sink.accept(page.get(i), page.get(i + 1));
     }
   }
 

@@ -34,7 +34,7 @@ final class IndexRowCalls implements RowCalls {
 
   @Override
   public int pos() {
-    return c.pos[r];
+    return c.pos(r);
   }
 
   @Override
@@ -58,63 +58,61 @@ final class IndexRowCalls implements RowCalls {
   }
 
   private boolean sameSite(int other) {
-    if (other < 0 || other >= c.size || c.pos[other] != c.pos[r]) {
+    if (other < 0 || other >= c.size || c.pos(other) != c.pos(r)) {
       return false;
     }
-    byte[] t = c.textBytes();
-    int a = c.textStart(r);
-    int aEnd = c.refEnd(r, c.idEnd(r));
-    int b = c.textStart(other);
-    int bEnd = c.refEnd(other, c.idEnd(other));
-    return Arrays.equals(t, a, aEnd, t, b, bEnd);
+    // the same record: the same ID and REF at the same position (works on a heap or a mapped text pool)
+    String[] a = c.text(r);
+    String[] b = c.text(other);
+    return a[0].equals(b[0]) && a[1].equals(b[1]);
   }
 
   @Override
   public int ploidy() {
-    return c.ploidy[r];
+    return c.ploidy(r);
   }
 
   @Override
   public int called(int sample) {
-    return c.ploidy[r] + fixes.deltaOf(c.anFix[r], sample, sets);
+    return c.ploidy(r) + fixes.deltaOf(c.anFix(r), sample, sets);
   }
 
   @Override
   public int altCopies(int sample) {
-    int base = sets.contains(c.het[r], sample) ? 1 : sets.contains(c.hom[r], sample) ? c.ploidy[r] : 0;
-    return base + fixes.deltaOf(c.acFix[r], sample, sets);
+    int base = sets.contains(c.hetSet(r), sample) ? 1 : sets.contains(c.homSet(r), sample) ? c.ploidy(r) : 0;
+    return base + fixes.deltaOf(c.acFix(r), sample, sets);
   }
 
   @Override
   public void fill(byte[] called, byte[] copies) {
-    byte ploidy = c.ploidy[r];
+    byte ploidy = (byte) c.ploidy(r);
     Arrays.fill(called, ploidy);
     Arrays.fill(copies, (byte) 0);
-    fixes.forEachGroup(c.anFix[r], (delta, set) -> sets.forEach(set, s -> called[s] += delta));
-    sets.forEach(c.het[r], s -> copies[s] = 1);
-    sets.forEach(c.hom[r], s -> copies[s] = ploidy);
-    fixes.forEachGroup(c.acFix[r], (delta, set) -> sets.forEach(set, s -> copies[s] += delta));
+    fixes.forEachGroup(c.anFix(r), (delta, set) -> sets.forEach(set, s -> called[s] += delta));
+    sets.forEach(c.hetSet(r), s -> copies[s] = 1);
+    sets.forEach(c.homSet(r), s -> copies[s] = ploidy);
+    fixes.forEachGroup(c.acFix(r), (delta, set) -> sets.forEach(set, s -> copies[s] += delta));
   }
 
   @Override
   public void forEachCarrier(SampleValueSink sink) {
-    int ploidy = c.ploidy[r];
-    if (c.acFix[r] < 0) {
-      sets.forEach(c.het[r], s -> sink.accept(s, 1));
-      sets.forEach(c.hom[r], s -> sink.accept(s, ploidy));
+    int ploidy = c.ploidy(r);
+    if (c.acFix(r) < 0) {
+      sets.forEach(c.hetSet(r), s -> sink.accept(s, 1));
+      sets.forEach(c.homSet(r), s -> sink.accept(s, ploidy));
       return;
     }
-    fixes.forEachGroup(c.acFix[r], (delta, set) -> sets.forEach(set, s -> {
+    fixes.forEachGroup(c.acFix(r), (delta, set) -> sets.forEach(set, s -> {
       if (acDelta[s] == 0) {
         touched.add(s);
       }
       acDelta[s] += delta;
     }));
-    sets.forEach(c.het[r], s -> {
+    sets.forEach(c.hetSet(r), s -> {
       carried[s] = true;
       sink.accept(s, 1 + acDelta[s]);
     });
-    sets.forEach(c.hom[r], s -> {
+    sets.forEach(c.homSet(r), s -> {
       carried[s] = true;
       sink.accept(s, ploidy + acDelta[s]);
     });
@@ -126,18 +124,17 @@ final class IndexRowCalls implements RowCalls {
       acDelta[s] = 0;
     }
     touched.clear();
-    sets.forEach(c.het[r], s -> carried[s] = false);
-    sets.forEach(c.hom[r], s -> carried[s] = false);
+    sets.forEach(c.hetSet(r), s -> carried[s] = false);
+    sets.forEach(c.homSet(r), s -> carried[s] = false);
   }
 
   @Override
   public void forEachCalledDelta(SampleValueSink sink) {
-    fixes.forEachGroup(c.anFix[r], (delta, set) -> sets.forEach(set, s -> sink.accept(s, delta)));
+    fixes.forEachGroup(c.anFix(r), (delta, set) -> sets.forEach(set, s -> sink.accept(s, delta)));
   }
 
   @Override
   public String toString() {
-    return c.name + ":" + c.pos[r] + " " + new String(c.textBytes(), c.textStart(r), c.textEnd(r) - c.textStart(r),
-        StandardCharsets.UTF_8);
+    return c.name + ":" + c.pos(r) + " " + String.join("\t", c.text(r));
   }
 }

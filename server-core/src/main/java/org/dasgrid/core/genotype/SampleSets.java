@@ -279,20 +279,20 @@ final class SampleSets {
     int i = h >>> 2;
     switch (h & 3) {
       case INLINE:
-        char[] chars = inlinePage(i);
+        CharColumn chars = inlinePage(i);
         int at = inlineAt(i);
-        for (int k = at + 1, end = k + chars[at]; k < end; k++) {
-          sink.accept(chars[k]);
+        for (int k = at + 1, end = k + chars.get(at); k < end; k++) {
+          sink.accept(chars.get(k));
         }
         break;
       case ROARING:
         roaring[i].forEach((int s) -> sink.accept(s));
         break;
       case DENSE:
-        long[] page = densePage(i);
+        LongColumn page = densePage(i);
         int base = denseAt(i);
         for (int w = 0; w < words; w++) {
-          long bits = page[base + w];
+          long bits = page.get(base + w);
           while (bits != 0) {
             sink.accept((w << 6) + Long.numberOfTrailingZeros(bits));
             bits &= bits - 1;

@@ -19,7 +19,7 @@ class SampleSheetLoadTest {
 
   SourceConfig config(String sheet) {
     return new SourceConfig("c", "c", "", "vcf", dir.resolve("c.vcf").toString(), null, null, null, true,
-        Access.PUBLIC, null, List.of(), Map.of(), dir, sheet);
+        Access.PUBLIC, null, List.of(), Map.of(), dir).withSamples(sheet);
   }
 
   @Test
