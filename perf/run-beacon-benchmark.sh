@@ -5,7 +5,7 @@
 #
 #   perf/run-beacon-benchmark.sh COHORT.vcf.gz [SECONDS]     (build webapp/target/dasgrid.jar first)
 #
-# SECONDS per shape (default 10), after as long a warm-up; one connection, one thread (latency, not load).
+# SECONDS per shape (default 10), after a warm-up pass of as long over every shape; one connection, one thread (latency, not load).
 # Needs wrk and bcftools/tabix. Results depend on the machine's load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,11 +38,14 @@ declare -a shapes=(
   "beacon 1 Mb range SNPs, count|/beacon/v2/g_variants?referenceName=chr13&start=32000000&end=33000000&variantType=SNP&requestedGranularity=count"
   "genotypes count, same 1 Mb|/genotypes/cohort/count?segment=chr13:32000001,33000000&zygosity=any"
 )
+# a fresh JVM: every shape warmed up once before any is measured, so the first measured is not the JVM's warm-up
+for s in "${shapes[@]}"; do
+  curl -sf "$base${s#*|}" | head -c 400 >&2; echo >&2
+  wrk -t1 -c1 -d"${secs}s" "$base${s#*|}" > /dev/null
+done
 for s in "${shapes[@]}"; do
   name=${s%%|*}
   path=${s#*|}
-  curl -sf "$base$path" | head -c 400 >&2; echo >&2
-  wrk -t1 -c1 -d"${secs}s" "$base$path" > /dev/null
   out=$(wrk -t1 -c1 -d"${secs}s" --latency "$base$path")
   p50=$(awk '/Latency Distribution/ {f=1} f && $1 == "50%" {print $2; exit}' <<<"$out")
   p99=$(awk '/Latency Distribution/ {f=1} f && $1 == "99%" {print $2; exit}' <<<"$out")
