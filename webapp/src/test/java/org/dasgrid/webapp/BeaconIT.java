@@ -65,6 +65,13 @@ class BeaconIT {
   }
 
   @Test
+  void theHomePageLinksTheBeacon() throws IOException {
+    assertThat(Http.get(base + "/").text()).contains("href=\"beacon/v2/info\"");
+    CHECK.assertValid("framework/json/responses/beaconInfoResponse.json", JSON.readTree(Http.get(base
+        + "/beacon/v2/info").text()));
+  }
+
+  @Test
   void frameworkDocumentsSayWhatIsServed() throws IOException {
     JsonNode info = get(200, "/info");
     assertThat(info.at("/response/info/datasets/0/id").asText()).isEqualTo("ceu");
