@@ -120,7 +120,8 @@ class VcfOutputTest {
   void otherSourcesAreRefusedWith402() {
     assertThatThrownBy(() -> sources.answer("worm", "features", "segment=I:1,100000;format=vcf"))
         .isInstanceOf(RequestException.class).hasMessageContaining("format=vcf needs a VCF source")
-        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind())).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind()))
+            .isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
   }
 
   /** The sites of the answer, as bcftools reads them (it fails on a malformed file). */

@@ -75,7 +75,8 @@ public record DasContext(SourceRegistry registry, ServerSettings settings, Strin
     }
     LoadedSource ls = registry.require(request.source(), settings.requestTimeoutMillis());
     if (ls.data() instanceof ClusterSource cluster) {
-      ClusterView view = cluster.open(FanOutOptions.of(request.args().single("partial"), settings.maxFeaturesPerResponse()));
+      ClusterView view =
+          cluster.open(FanOutOptions.of(request.args().single("partial"), settings.maxFeaturesPerResponse()));
       if (reports != null) {
         reports.add(view.report());
       }

@@ -11,8 +11,8 @@ import java.util.Map;
 /**
  * The whole-cohort allele frequency AC/AN of every row of one contig as decimal text, made once at load: the
  * text the writer gives it ({@link TextRules#frequencyText}; the JSON writer's is Schubfach's shortest
- * decimal that reads back as the same double). Formatting a double was half of the server's CPU for a long whole-cohort answer (3,896
- * rows of BRCA2, nearly every one with its own AC/AN).
+ * decimal that reads back as the same double). Formatting a double was half of the server's CPU for a long
+ * whole-cohort answer (3,896 rows of BRCA2, nearly every one with its own AC/AN).
  *
  * <p>The texts are kept in row order, {@value #ROW} bytes a row — the length, then the characters four bits
  * each — so a long answer reads them as it reads the rows, one cache line every five rows. A first version

@@ -39,7 +39,8 @@ class QueryArgumentsTest {
   void badEncodingIsBadArguments(String query) {
     assertThatThrownBy(() -> QueryArguments.parse(query))
         .isInstanceOf(RequestException.class)
-        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind())).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind()))
+            .isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
   }
 
   @Test

@@ -374,7 +374,8 @@ class GenotypeIndexTest {
       assertThat(a.get(i).id().orElse(".")).isEqualTo(rows[i][0]);
       assertThat(v.precomputed().plainText()).as("row %s", String.join(" ", rows[i])).isEqualTo(plain[i]);
       boolean longId = rows[i][0].length() >= 255;
-      assertThat(merged.precomputed().plainText()).as("row %s", String.join(" ", rows[i])).isEqualTo(plain[i] || longId);
+      assertThat(merged.precomputed().plainText()).as("row %s", String.join(" ", rows[i]))
+          .isEqualTo(plain[i] || longId);
       for (VariantAnswer.Cursor c : List.of(v, merged)) {
         if (c.precomputed().plainText()) {
           assertThat(c.text().length - c.textEnd()).isGreaterThanOrEqualTo(TextRules.installed().slack());

@@ -97,7 +97,8 @@ class FeaturesCommandTest {
         .hasMessageContaining("153 features")
         .hasMessageContaining("limit is 100")
         .hasMessageContaining("maxbins")
-        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind())).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind()))
+            .isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
   }
 
   @Test
@@ -157,7 +158,8 @@ class FeaturesCommandTest {
         "feature_id=", "segment=a;segment=b;segment=c;segment=d;segment=e;segment=f;segment=g;segment=h;"
             + "segment=i;segment=j;segment=k")) {
       assertThatThrownBy(() -> body(das, q)).as(q).isInstanceOf(RequestException.class)
-          .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind())).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+          .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind()))
+            .isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
     }
   }
 
@@ -224,7 +226,8 @@ class FeaturesCommandTest {
     assertThatThrownBy(() -> body(das, "segment=chr1:1,1000;format=vcf"))
         .isInstanceOf(RequestException.class)
         .hasMessageContaining("format=vcf needs a VCF source")
-        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind())).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind()))
+            .isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
   }
 
   @Test
@@ -233,7 +236,8 @@ class FeaturesCommandTest {
     assertThatThrownBy(() -> body(vcf, "segment=chr1;maxbins=10;format=vcf"))
         .isInstanceOf(RequestException.class)
         .hasMessageContaining("format=vcf cannot carry the binned summary")
-        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind())).isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
+        .satisfies(e -> assertThat(DasStatus.of(((RequestException) e).kind()))
+            .isEqualTo(DasStatus.BAD_COMMAND_ARGUMENTS));
     assertThat(body(vcf, "segment=chr1:1,150;maxbins=10;format=vcf")).contains("\nchr1\t100\trs1\tC\tCTT\t");
   }
 }
