@@ -111,6 +111,8 @@ case "$cmd" in
     sim=${1:?"usage: perf/bench.sh gatling DasStress|BrowserSessions|Batch|GenotypeQueries [-Dprop=value ...]"}
     shift
     build
+    # every BrowserSessions user has a locus of its own: the static baseline must hold all their views
+    [ "$sim" = BrowserSessions ] && BENCH_ARGS="--browser-users ${BROWSER_USERS:-100} ${BENCH_ARGS:-}"
     start_server
     machine | tee "$RESULTS/$sim-$STAMP.machine.txt"
     ./mvnw -B -q ${MVN_OFFLINE:+-o} -pl perf -am -DskipTests -Pgatling verify \

@@ -14,7 +14,8 @@
 #
 # Environment: N (default 1000) and C (10) for small and medium; N_LARGE (default 200: 1000 x 9 MB takes
 # minutes on 2 cores; set N_LARGE=1000 for the classic count); GZIP_ROW=1 (default) adds "large, gzip" rows
-# (Accept-Encoding: gzip; bytes/response is then the compressed size); SMALL, MEDIUM, LARGE override the
+# (Accept-Encoding: gzip; bytes/response is then the compressed size; with COLD_BASE also the cache-off row,
+# gzipped while streamed); SMALL, MEDIUM, LARGE override the
 # segments; SERVER_PID names the server process for CPU% (default: the process listening on BASE_URL's port,
 # found with ss; CPU% is of one core, so up to 200% on 2 cores, and ab itself runs on the same machine);
 # KEEPALIVE=1 adds ab -k; WARMUP (default 1) first loads every small and medium URL for WARMUP_SECONDS (3)
@@ -132,6 +133,8 @@ for name in small medium large; do
   [ -n "$STATIC" ] && run "$name" static "$STATIC$path" "$n"
   if [ "$name" = large ] && [ "$GZIP_ROW" = 1 ]; then
     run "large, gzip" warm "$BASE$path" "$n" -H "Accept-Encoding: gzip"
+    # cache off: rendered and gzipped while it streams (level 1), beside the cached gzip bytes
+    [ -n "$COLD" ] && run "large, gzip" cold "$COLD$path" "$n" -H "Accept-Encoding: gzip"
     [ -n "$STATIC" ] && run "large, gzip" static "$STATIC$path" "$n" -H "Accept-Encoding: gzip"
   fi
 done

@@ -42,7 +42,11 @@ import org.dasgrid.webapp.ServerOptions;
  * </ul>
  *
  * <pre>java -cp perf/target/benchmarks.jar org.dasgrid.perf.BenchServer [--port N] [--port-file F]
- *     [--config PATH] [--source dmel] [--ref 2L] [--url PATH]... [--no-cold] [--as-shipped]</pre>
+ *     [--config PATH] [--source dmel] [--ref 2L] [--url PATH]... [--no-cold] [--as-shipped]
+ *     [--browser-users N]</pre>
+ *
+ * <p>{@code --browser-users N} captures the browser sessions of N users for the static baseline (default 16;
+ * BrowserSessions at 100 users needs 100: each user views a locus of its own).
  *
  * <p>{@code --as-shipped} keeps the config's per-client rate limit at {@code /das} (the benchmarks otherwise
  * turn it off, all their load coming from one address): the default configuration's request path, every
@@ -65,14 +69,15 @@ public final class BenchServer implements AutoCloseable {
 
   /** What to start: DasGrid's own options plus the benchmark's. */
   public record Options(ServerOptions server, String source, String ref, List<String> extraUrls, boolean withCold,
-      Path portFile, boolean asShipped) {
+      Path portFile, boolean asShipped, int browserUsers) {
     public static Options defaults() {
       return new Options(ServerOptions.defaults().withBind("127.0.0.1"), "dmel", "2L", List.of(), true, null,
-          false);
+          false, Workloads.DEFAULT_CAPTURED_USERS);
     }
 
     public Options withPort(int port) {
-      return new Options(server.withPort(port), source, ref, extraUrls, withCold, portFile, asShipped);
+      return new Options(server.withPort(port), source, ref, extraUrls, withCold, portFile, asShipped,
+          browserUsers);
     }
 
     static Options parse(String... args) {
@@ -84,6 +89,7 @@ public final class BenchServer implements AutoCloseable {
       boolean withCold = true;
       Path portFile = null;
       boolean asShipped = false;
+      int browserUsers = Workloads.DEFAULT_CAPTURED_USERS;
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
           case "--source" -> source = need(args, ++i);
@@ -92,6 +98,7 @@ public final class BenchServer implements AutoCloseable {
           case "--no-cold" -> withCold = false;
           case "--port-file" -> portFile = Path.of(need(args, ++i));
           case "--as-shipped" -> asShipped = true;
+          case "--browser-users" -> browserUsers = Integer.parseInt(need(args, ++i));
           default -> rest.add(args[i]);
         }
       }
@@ -99,7 +106,7 @@ public final class BenchServer implements AutoCloseable {
       if (!rest.contains("--bind") && rest.stream().noneMatch(a -> a.startsWith("--bind="))) {
         so = so.withBind("127.0.0.1");
       }
-      return new Options(so, source, ref, List.copyOf(urls), withCold, portFile, asShipped);
+      return new Options(so, source, ref, List.copyOf(urls), withCold, portFile, asShipped, browserUsers);
     }
 
     private static String need(String[] args, int i) {
@@ -200,7 +207,7 @@ public final class BenchServer implements AutoCloseable {
 
   static List<String> paths(Options o) {
     Set<String> paths = new LinkedHashSet<>(Workloads.stress(o.source()).values());
-    paths.addAll(Workloads.browserPaths(o.source(), o.ref()));
+    paths.addAll(Workloads.browserPaths(o.source(), o.ref(), o.browserUsers()));
     paths.addAll(o.extraUrls());
     return List.copyOf(paths);
   }

@@ -15,8 +15,13 @@ public final class Workloads {
   /** The classic DAS stress test, mirrored on FlyBase arm 2L (see shared data README). */
   public static final Map<String, String> STRESS_SEGMENTS = stressSegments();
 
-  /** Centres of the browser sessions' first views, spread over the dense part of 2L (1–4.4 Mb). */
-  static final int LOCI = 16;
+  /**
+   * Users with a locus of their own (the largest BrowserSessions level is 100): user u opens its first view at
+   * 100 kb + u × 37,003 bp, so no two users' views are the same segment and a "cold" step renders its answers
+   * instead of finding another user's in the cache. Past this many users, loci repeat.
+   */
+  static final int LOCI = 128;
+  private static final long LOCUS_SPACING = 37_003;
 
   private Workloads() {}
 
@@ -43,19 +48,23 @@ public final class Workloads {
   /** One step of a genome-browser session: a name for reports and the request path. */
   public record Step(String name, String path) {}
 
+  /** What a browser asks once when a track is added, before any view: the source list, entry points, types. */
+  public static List<Step> trackSetup(String source) {
+    return List.of(new Step("sources", "/das/sources"), new Step("entry_points", "/das/" + source + "/entry_points"),
+        new Step("types", "/das/" + source + "/types"));
+  }
+
   /**
-   * What a genome browser asks while one user looks around a contig: the source list, entry points and
-   * types, then a 20 kb view at one of {@value #LOCI} loci (chosen by {@code user}), panned right four times
-   * by half a view, zoomed out twice, in by 4 and by 2, and panned left three times. Each move fetches the
-   * features of the whole new view, as DAS browsers do.
+   * What a genome browser asks while one user looks around a contig (after {@link #trackSetup}): a 20 kb view at
+   * the user's own locus (one of {@value #LOCI}), panned right four times by half a view, zoomed out twice, in by
+   * 4 and by 2 around a point 1/10 of a view right of the centre (so the zoom does not return to a view already
+   * fetched), and panned left three times. Each move fetches the features of the whole new view, as DAS browsers
+   * do, and every view of a session, and of every user, is a different segment.
    */
   public static List<Step> browserSession(String source, String ref, int user) {
     List<Step> steps = new ArrayList<>();
-    steps.add(new Step("sources", "/das/sources"));
-    steps.add(new Step("entry_points", "/das/" + source + "/entry_points"));
-    steps.add(new Step("types", "/das/" + source + "/types"));
     int locus = Math.floorMod(user, LOCI);
-    long centre = 100_000L + locus * 260_000L;
+    long centre = 100_000L + locus * LOCUS_SPACING;
     long width = 20_000;
     View v = new View(centre, width);
     steps.add(v.step("open", source, ref));
@@ -67,9 +76,9 @@ public final class Workloads {
     steps.add(v.step("zoom_out", source, ref));
     v = v.zoom(2.0);
     steps.add(v.step("zoom_out", source, ref));
-    v = v.zoom(0.25);
+    v = v.zoom(0.25).pan(v.width / 40);
     steps.add(v.step("zoom_in", source, ref));
-    v = v.zoom(0.5);
+    v = v.zoom(0.5).pan(v.width / 20);
     steps.add(v.step("zoom_in", source, ref));
     for (int i = 0; i < 3; i++) {
       v = v.pan(-v.width / 2);
@@ -78,10 +87,25 @@ public final class Workloads {
     return steps;
   }
 
-  /** Every distinct path of the browser sessions of all users. */
+  /** Users whose session paths a BenchServer captures for the static baseline unless told more. */
+  public static final int DEFAULT_CAPTURED_USERS = 16;
+
+  /** Every distinct path of the browser sessions of the first {@value #DEFAULT_CAPTURED_USERS} users. */
   public static List<String> browserPaths(String source, String ref) {
+    return browserPaths(source, ref, DEFAULT_CAPTURED_USERS);
+  }
+
+  /**
+   * Every distinct path of the track setup and of the browser sessions of users 0 to {@code users - 1}: what a
+   * static baseline must hold for a BrowserSessions step of that many users (each user has its own locus, so
+   * 100 users are 1,200 views).
+   */
+  public static List<String> browserPaths(String source, String ref, int users) {
     java.util.Set<String> paths = new java.util.LinkedHashSet<>();
-    for (int u = 0; u < LOCI; u++) {
+    for (Step s : trackSetup(source)) {
+      paths.add(s.path());
+    }
+    for (int u = 0; u < Math.min(users, LOCI); u++) {
       for (Step s : browserSession(source, ref, u)) {
         paths.add(s.path());
       }

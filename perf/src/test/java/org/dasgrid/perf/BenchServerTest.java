@@ -28,4 +28,15 @@ class BenchServerTest {
     assertThat(paths).containsAll(Workloads.stress("dmel").values())
         .containsAll(Workloads.browserPaths("dmel", "2L")).doesNotHaveDuplicates();
   }
+
+  @Test
+  void everyViewOfEveryBrowserUserIsADifferentSegmentSoColdMeansRendered() {
+    java.util.List<String> views = new java.util.ArrayList<>();
+    for (int u = 0; u < 100; u++) {
+      Workloads.browserSession("dmel", "2L", u).forEach(s -> views.add(s.path()));
+    }
+    assertThat(views).hasSize(100 * 12).doesNotHaveDuplicates()
+        .noneMatch(p -> Workloads.trackSetup("dmel").stream().anyMatch(t -> t.path().equals(p)));
+    assertThat(BenchServer.paths(BenchServer.Options.parse("--browser-users", "100"))).containsAll(views);
+  }
 }

@@ -79,7 +79,9 @@ final class LocalCluster {
       cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
           "--config", config.toAbsolutePath().toString(), "--node-id", n.id(), "--port",
           Integer.toString(n.httpPort()), "--grpc-port", Integer.toString(n.grpcPort()), "--bind", "127.0.0.1",
-          "--access-log", "off"));
+          "--access-log", "off",
+          // several JVMs on one machine warming at once would only compete for its cores
+          "--no-warmup"));
       Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
       running.put(n.id(), p);
       Thread echo = new Thread(() -> echo(n.id(), p, out, ready), "dasgrid-local-cluster-" + n.id());

@@ -36,7 +36,11 @@ final class Warmup {
   static final String ATTRIBUTE = Observability.WARMUP_ATTRIBUTE;
   /** Enough to compile the request paths (the slow phase ends after ~10-15,000 requests). */
   private static final int MAX_REQUESTS = 30_000;
-  private static final int CLIENTS = 2;
+  /**
+   * Concurrent warm-up clients: more than the cores, so the server stays busy while each client waits for its
+   * answer (on a loaded machine a round trip is mostly waiting for a time slice).
+   */
+  private static final int CLIENTS = 8;
 
   /** Whether a warm-up is pending or running, and the secret its requests carry. */
   static final class State {
@@ -92,15 +96,19 @@ final class Warmup {
     t.start();
   }
 
-  /** Sends the warm-up requests until {@code budget} has passed or {@link #MAX_REQUESTS} were sent. */
+  /**
+   * Sends the warm-up requests until {@code budget} has passed or {@link #MAX_REQUESTS} were sent. The budget is
+   * a hard bound: it returns at the deadline even if a request is still in flight (its client thread stops after
+   * it).
+   */
   static long run(State state, String base, Duration budget) {
+    long deadline = System.nanoTime() + budget.toNanos();
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
         .connectTimeout(Duration.ofSeconds(5)).build();
     List<String> paths = paths(http, state, base);
     if (paths.isEmpty()) {
       return 0;
     }
-    long deadline = System.nanoTime() + budget.toNanos();
     AtomicLong sent = new AtomicLong();
     List<Thread> clients = new ArrayList<>();
     for (int c = 0; c < CLIENTS; c++) {
@@ -119,7 +127,10 @@ final class Warmup {
     }
     for (Thread t : clients) {
       try {
-        t.join(budget.toMillis() + 10_000);
+        long left = (deadline - System.nanoTime()) / 1_000_000;
+        if (left > 0) {
+          t.join(left);
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         break;

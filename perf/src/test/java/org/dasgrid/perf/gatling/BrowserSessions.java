@@ -26,11 +26,14 @@ import org.dasgrid.perf.Workloads;
 import org.dasgrid.perf.gatling.Target.Variant;
 
 /**
- * Virtual users walking a genome-browser session ({@link Workloads#browserSession}: sources, entry points,
- * types, then 12 pans and zooms over 2L, each fetching the view's features, gzip accepted as browsers do),
- * at 1, 2, 4, 8, 16 and 100 users started together, with a think time between moves. For each level: a cold
- * step (DasGrid's response cache emptied first; BenchServer only), a warm step (the same sessions again) and
- * the static bytes. Reports per-request p50/p95/p99 and session length (with and without think time).
+ * Virtual users walking a genome-browser session ({@link Workloads#browserSession}: 12 pans and zooms over 2L at
+ * a locus of the user's own, each fetching the view's features, gzip accepted as browsers do; the track's
+ * sources, entry points and types are fetched once before, as a browser does when a track is added), at 1, 2,
+ * 4, 8, 16 and 100 users started together, with a think time between moves. For each level: a cold step
+ * (DasGrid's response cache emptied first; BenchServer only; every view of every user is a different segment,
+ * so cold means rendered), a warm step (the same sessions again) and the static bytes. Reports per-request
+ * p50/p95/p99, session length (with and without think time) and the cache hit ratio the server counted during
+ * the step (BenchServer's {@code /bench/info}).
  * Properties: {@code sessions.users} (1,2,4,8,16,100), {@code sessions.thinkMs} (500: each pause is uniform
  * in [0.5, 1.5] of it), plus those of {@link Target}.
  */
@@ -105,7 +108,9 @@ public class BrowserSessions extends Simulation {
   @Override
   public void before() {
     System.out.println("BrowserSessions on " + target.describe());
-    for (Workloads.Step st : Workloads.browserSession(target.source, target.ref, 0)) {
+    List<Workloads.Step> warmed = new ArrayList<>(Workloads.trackSetup(target.source));
+    warmed.addAll(Workloads.browserSession(target.source, target.ref, 0));
+    for (Workloads.Step st : warmed) {
       var resp = target.get(st.path(), true);
       if (resp.isEmpty() || resp.get().statusCode() != 200) {
         throw new IllegalStateException("GET " + target.base + st.path() + " answered "
@@ -136,11 +141,13 @@ public class BrowserSessions extends Simulation {
           f(s.latencies().percentile(95), 0), f(s.latencies().percentile(99), 0),
           f(s.latencies().percentile(100), 0), f(s.sessions().percentile(50) / 1000, 2),
           f(s.sessions().percentile(100) / 1000, 2), f(s.waits().percentile(50), 0), f(s.waits().percentile(100), 0),
-          Report.ratio(s.sessions().percentile(50), oneUser), s.failed(), f(s.cpuPercent(), 0)));
+          Report.ratio(s.sessions().percentile(50), oneUser), s.failed(), f(s.cpuPercent(), 0),
+          r.variant() == Variant.STATIC || Double.isNaN(s.cacheHitRatio()) ? "-"
+              : f(100 * s.cacheHitRatio(), 1) + " %"));
     }
     report.table(2, List.of("users", "cache", "requests", "p50 ms", "p95 ms", "p99 ms", "max ms", "session p50 s",
         "session max s", "waiting p50 ms", "waiting max ms", "session / " + levels.get(0) + " user", "failed",
-        "server CPU %"), table);
+        "server CPU %", "cache hit ratio (measured)"), table);
     report.line("\nsession = first request to last response, think time included; waiting = the sum of its "
         + "response times.");
     report.publish();

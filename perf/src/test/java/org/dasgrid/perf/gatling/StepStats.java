@@ -26,6 +26,8 @@ final class StepStats {
   private long endNanos;
   private long cpuStart = -1;
   private long cpuEnd = -1;
+  private long[] cacheStart;
+  private long[] cacheEnd;
 
   StepStats(Target target, int users, Runnable onBegin) {
     this.target = target;
@@ -41,6 +43,7 @@ final class StepStats {
   synchronized Session begin(Session session) {
     if (!begun) {
       onBegin.run();
+      cacheStart = target.cacheCounts().orElse(null);
       cpuStart = target.cpuNanos();
       startNanos = System.nanoTime();
       begun = true;
@@ -69,9 +72,23 @@ final class StepStats {
       synchronized (this) {
         endNanos = System.nanoTime();
         cpuEnd = target.cpuNanos();
+        cacheEnd = target.cacheCounts().orElse(null);
       }
     }
     return session;
+  }
+
+  /**
+   * The share of the step's cacheable requests that DasGrid answered from its response cache (hits / (hits +
+   * misses) between the step's start and end, from the server's own counters), or NaN when not measured.
+   */
+  synchronized double cacheHitRatio() {
+    if (cacheStart == null || cacheEnd == null) {
+      return Double.NaN;
+    }
+    long hits = cacheEnd[0] - cacheStart[0];
+    long misses = cacheEnd[1] - cacheStart[1];
+    return hits + misses == 0 ? Double.NaN : (double) hits / (hits + misses);
   }
 
   synchronized double seconds() {

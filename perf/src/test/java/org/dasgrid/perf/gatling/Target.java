@@ -167,6 +167,22 @@ final class Target {
         .POST(HttpRequest.BodyPublishers.noBody()).build()).map(r -> r.statusCode() == 204).orElse(false);
   }
 
+  /**
+   * DasGrid's response-cache hits and misses so far ({@code GET /bench/info}, BenchServer only), or empty: read
+   * before and after a step, they give the step's measured hit ratio.
+   */
+  Optional<long[]> cacheCounts() {
+    if (!benchServer) {
+      return Optional.empty();
+    }
+    return send(HttpRequest.newBuilder(URI.create(base + "/bench/info")).GET().build())
+        .filter(r -> r.statusCode() == 200)
+        .map(r -> new String(r.body(), java.nio.charset.StandardCharsets.UTF_8))
+        .map(body -> java.util.regex.Pattern.compile("\"cache\":\\{\"hits\":(\\d+),\"misses\":(\\d+)").matcher(body))
+        .filter(java.util.regex.Matcher::find)
+        .map(m -> new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))});
+  }
+
   long cpuNanos() {
     return cpu.map(c -> c.cpuNanos().orElse(-1)).orElse(-1L);
   }
