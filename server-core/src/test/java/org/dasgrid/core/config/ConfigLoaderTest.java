@@ -87,6 +87,17 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void genotypeIndexIsResolvedBesideTheConfigAndNeedsGenotypes() throws IOException {
+    Files.writeString(dir.resolve("c.vcf"), "##fileformat=VCFv4.2\n");
+    SourceConfig s = loader.load(write("sources:\n  - {id: c, format: vcf, path: c.vcf, genotypes: true,"
+        + " genotypeIndex: idx/c.dgi}\n")).sources().get(0);
+    // not required to exist yet: a missing index is the source's load failure, not the config's
+    assertThat(s.genotypeIndex()).contains(dir.resolve("idx/c.dgi").toAbsolutePath().normalize());
+    assertThatThrownBy(() -> loader.load(write("sources:\n  - {id: c, format: vcf, path: c.vcf,"
+        + " genotypeIndex: c.dgi}\n"))).hasMessageContaining("'genotypeIndex' needs 'genotypes: true'");
+  }
+
+  @Test
   void badLimitsAndYamlAreReported() throws IOException {
     assertThatThrownBy(() -> loader.load(write("server:\n  maxSegmentsPerRequest: 0\n")))
         .isInstanceOf(ConfigException.class).hasMessageContaining("maxSegmentsPerRequest");
