@@ -149,7 +149,9 @@ public final class CohortApi {
     }
     List<Segment> segments = a.segments(ctx.source(), ctx.maxSegments());
     if (segments.isEmpty()) {
-      segments = wholeGenome(ctx);
+      // KING reads the autosomes only: the scan need not visit the other contigs' rows at all
+      segments = ctx.engine().contigs().stream().filter(Assembly::isAutosome)
+          .map(c -> new Segment(c, 1, Integer.MAX_VALUE)).toList();
     }
     double min = a.number("min_kinship", -10, 1).orElse(Double.NEGATIVE_INFINITY);
     int limit = a.whole("limit", Integer.MAX_VALUE, Integer.MAX_VALUE);

@@ -114,42 +114,51 @@ public final class PolygenicScore {
     return out;
   }
 
+  /**
+   * Adds one matched row to every chosen sample's score, in one pass over them: called samples get their dose;
+   * the missing ones are remembered and, with mean imputation, get the expected dose once the pass has counted
+   * the effect allele's frequency.
+   */
   private static void score(double weight, boolean alt, int ploidy, int[] samples, byte[] called, byte[] copies,
       Model model, boolean meanImpute, double[] sum, long[] count, long[] alleles) {
-    double expected = 0;
-    if (meanImpute) {
-      long calledAlleles = 0;
-      long effect = 0;
-      for (int s : samples) {
-        calledAlleles += called[s];
-        effect += alt ? copies[s] : called[s] - copies[s];
-      }
-      double freq = calledAlleles == 0 ? 0 : (double) effect / calledAlleles;
-      expected = switch (model) {
-        case ADDITIVE -> 2 * freq;
-        case DOMINANT -> 1 - (1 - freq) * (1 - freq);
-        case RECESSIVE -> freq * freq;
-      };
-    }
+    long calledAlleles = 0;
+    long effectAlleles = 0;
+    int missing = 0;
     for (int i = 0; i < samples.length; i++) {
       int s = samples[i];
       int c = called[s];
       if (c == 0) {
-        if (meanImpute) {
-          sum[i] += weight * expected;
-          alleles[i] += ploidy; // plink averages over the imputed call's alleles too
-        }
+        missing++;
         continue;
       }
       int e = alt ? copies[s] : c - copies[s];
-      double dose = switch (model) {
+      calledAlleles += c;
+      effectAlleles += e;
+      int dose = switch (model) {
         case ADDITIVE -> e;
         case DOMINANT -> e > 0 ? 1 : 0;
         case RECESSIVE -> e == c ? 1 : 0;
       };
-      sum[i] += weight * dose;
+      if (dose != 0) {
+        sum[i] += weight * dose;
+      }
       count[i] += c;
       alleles[i] += c;
+    }
+    if (!meanImpute || missing == 0) {
+      return;
+    }
+    double freq = calledAlleles == 0 ? 0 : (double) effectAlleles / calledAlleles;
+    double expected = switch (model) {
+      case ADDITIVE -> 2 * freq;
+      case DOMINANT -> 1 - (1 - freq) * (1 - freq);
+      case RECESSIVE -> freq * freq;
+    };
+    for (int i = 0; i < samples.length; i++) {
+      if (called[samples[i]] == 0) {
+        sum[i] += weight * expected;
+        alleles[i] += ploidy; // plink averages over the imputed call's alleles too
+      }
     }
   }
 }
