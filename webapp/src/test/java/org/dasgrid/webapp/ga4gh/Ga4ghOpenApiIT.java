@@ -64,4 +64,14 @@ class Ga4ghOpenApiIT {
     assertValid("/htsget/variants/ceu", "POST", "{\"regions\": [{\"referenceName\": \"17\", \"start\": 0}]}",
         "HtsgetTicket", ticket);
   }
+
+  @Test
+  void theHomePageLinksTheGa4ghApis() {
+    String page = Http.get(base + "/").text();
+    for (String href : java.util.List.of("refget/sequence/service-info", "htsget/variants/service-info",
+        "service-info")) {
+      assertThat(page).contains("href=\"" + href + "\"");
+      assertThat(Http.get(base + "/" + href).status()).as(href).isEqualTo(200);
+    }
+  }
 }
