@@ -24,6 +24,9 @@ final class CorsFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
   private static final java.util.regex.Pattern SOURCE_PATH =
       java.util.regex.Pattern.compile("^/(?:das|genotypes|api/sources|files)/([^/]+)(?:/.*)?$");
+  /** htsget's variants ({@code {source}} or {@code {source}.vcf}) and the blocks of its tickets. */
+  private static final java.util.regex.Pattern HTSGET_PATH =
+      java.util.regex.Pattern.compile("^/htsget/(?:variants|blocks)/([^/]+?)(?:\\.vcf)?(?:/.*)?$");
 
   private final transient Map<String, SourceConfig> protectedSources;
 
@@ -63,7 +66,12 @@ final class CorsFilter extends HttpFilter {
       return false;
     }
     String path = req.getRequestURI().substring(req.getContextPath().length());
-    java.util.regex.Matcher m = SOURCE_PATH.matcher(path);
+    if (path.startsWith("/refget/")) {
+      // refget names sequences, not sources: a client that may read some protected source gets no CORS there
+      AccessCheck access = AccessCheck.bearer(Bearer.token(req));
+      return protectedSources.values().stream().anyMatch(access::mayRead);
+    }
+    java.util.regex.Matcher m = (path.startsWith("/htsget/") ? HTSGET_PATH : SOURCE_PATH).matcher(path);
     SourceConfig config = m.matches() ? protectedSources.get(m.group(1)) : null;
     return config != null && AccessCheck.bearer(Bearer.token(req)).mayRead(config);
   }

@@ -308,6 +308,8 @@ class DocsExamplesIT {
       assertThat(text.lines().filter(l -> l.startsWith("#CHROM\t"))).as("VCF header line of %s", what).hasSize(1);
       text.lines().filter(l -> !l.startsWith("#")).forEach(l ->
           assertThat(l.split("\t", -1).length).as("VCF record of %s: %s", what, l).isGreaterThanOrEqualTo(8));
+    } else if (type.startsWith("text/vnd.ga4gh.refget.")) {
+      assertThat(text).as("refget bases of %s", what).matches("[A-Z]+");
     } else if (type.startsWith("text/plain") && type.contains("version=0.0.4")) {
       text.lines().filter(l -> !l.isBlank() && !l.startsWith("#")).forEach(l ->
           assertThat(l).as("Prometheus sample line of %s", what).matches(PROMETHEUS_SAMPLE));

@@ -231,7 +231,21 @@ class OpenApiIT {
         new Case("/genotypes/{source}/hom-ref", "/genotypes/ceu/hom-ref?" + CEU + "&samples=family:CEPH1463", 200),
         new Case("/genotypes/{source}/sample-counts", "/genotypes/ceu/sample-counts?" + CEU + "&limit=5", 200),
         new Case("/genotypes/{source}/strata", "/genotypes/ceu/strata?" + CEU + "&by=population,sex", 200),
-        new Case("/genotypes/{source}/strata", "/genotypes/ceu/strata?" + CEU + "&by=tribe", 400));
+        new Case("/genotypes/{source}/strata", "/genotypes/ceu/strata?" + CEU + "&by=tribe", 400),
+        // GA4GH (the bundled ce_ws199 FASTA's chromosome I, and the ceu VCF)
+        new Case("/refget/sequence/{id}", "/refget/sequence/1e635030f2d943d71e57d744aa65ed52?start=0&end=10", 200),
+        new Case("/refget/sequence/{id}", "/refget/sequence/SQ.sXQc6FlGwaEasGUlBALFsQFwwDWpDa20?start=x", 400),
+        new Case("/refget/sequence/{id}", "/refget/sequence/1e635030f2d943d71e57d744aa65ed52?end=101", 416),
+        new Case("/refget/sequence/{id}/metadata", "/refget/sequence/ce_ws199:I/metadata", 200),
+        new Case("/refget/sequence/{id}/metadata", "/refget/sequence/nosuch/metadata", 404),
+        new Case("/refget/sequence/service-info", "/refget/sequence/service-info", 200),
+        new Case("/htsget/variants/{id}", "/htsget/variants/ceu?referenceName=1&start=0&end=2000000", 200),
+        new Case("/htsget/variants/{id}", "/htsget/variants/ceu?format=BAM", 400),
+        new Case("/htsget/variants/{id}", "/htsget/variants/dmel", 404),
+        new Case("/htsget/variants/service-info", "/htsget/variants/service-info", 200),
+        new Case("/htsget/blocks/{source}/{key}", "/htsget/blocks/ceu/000000000000000000000000?start=0&end=1", 404),
+        new Case("/service-info", "/service-info", 200),
+        new Case("/services", "/services", 200));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -5,10 +5,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Locale;
-import org.dasgrid.core.config.Access;
-import org.dasgrid.core.config.SourceConfig;
 
-/** Small helpers the GA4GH servlets share: base URL, Accept checks, JSON bodies, CORS of protected answers. */
+/** Small helpers the GA4GH servlets share: base URL, Accept checks, JSON bodies. (CORS, and its absence
+ * for protected sources, is the CORS filter's.) */
 final class Ga4ghResponses {
   private Ga4ghResponses() {}
 
@@ -54,18 +53,6 @@ final class Ga4ghResponses {
     resp.setContentType(contentType);
     resp.setContentLength(bytes.size());
     resp.getOutputStream().write(bytes.toByteArray());
-  }
-
-  /**
-   * An answer from a token-protected source carries no CORS headers (as in DAS), so pages on other origins
-   * cannot read it; the CORS filter set them before the source was known. Tomcat drops a header set to null.
-   */
-  static void noCorsFor(SourceConfig source, HttpServletResponse resp) {
-    if (source.access() == Access.TOKEN) {
-      resp.setHeader("Access-Control-Allow-Origin", null);
-      resp.setHeader("Access-Control-Expose-Headers", null);
-      resp.setHeader("Vary", "Authorization");
-    }
   }
 
   /** Writes a JSON body. */

@@ -126,7 +126,6 @@ final class HtsgetServlet extends HttpServlet {
         }
       }
     }
-    Ga4ghResponses.noCorsFor(source.config(), resp);
     String token = source.config().access() == Access.TOKEN ? Bearer.token(req) : null;
     String base = Ga4ghResponses.baseUrl(req);
     Ga4ghResponses.json(resp, 200, TICKET_TYPE,
@@ -197,7 +196,6 @@ final class HtsgetServlet extends HttpServlet {
       if (start >= end || end > ch.size()) {
         throw new RequestException(ErrorKind.OUT_OF_RANGE, "bytes [%d, %d) are not in the file", start, end);
       }
-      Ga4ghResponses.noCorsFor(source.config(), resp);
       resp.setStatus(200);
       resp.setContentType("application/octet-stream");
       resp.setContentLengthLong(end - start);

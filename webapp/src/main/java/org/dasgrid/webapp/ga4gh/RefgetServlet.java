@@ -87,7 +87,6 @@ final class RefgetServlet extends HttpServlet {
       return;
     }
     ResolvedSequence seq = resolver.resolve(id, AccessCheck.bearer(Bearer.token(req)));
-    Ga4ghResponses.noCorsFor(seq.source().config(), resp);
     if (metadata) {
       Ga4ghResponses.json(resp, 200, RefgetDocuments.JSON_TYPE, out -> RefgetDocuments.writeMetadata(seq, out));
       return;
