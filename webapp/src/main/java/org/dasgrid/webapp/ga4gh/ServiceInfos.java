@@ -20,9 +20,10 @@ final class ServiceInfos {
 
   ServiceInfo server(String base) {
     Map<String, Object> ext = new LinkedHashMap<>();
-    ext.put("services", List.of(base + "/refget/sequence/service-info", base + "/htsget/variants/service-info"));
+    ext.put("services", List.of(base + "/refget/sequence/service-info", base + "/htsget/variants/service-info",
+        base + "/beacon/v2/service-info"));
     return new ServiceInfo("org.dasgrid", "DasGrid", ServiceInfo.Type.ga4gh("service-registry", "1.0.0"),
-        "DAS 1.6, genotype queries and GA4GH APIs (refget v2, htsget v1.3) over the same loaded sources",
+        "DAS 1.6, genotype queries and GA4GH APIs (refget v2, htsget v1.3, Beacon v2) over the same loaded sources",
         organization(base), version, base + "/openapi.json", ext);
   }
 
