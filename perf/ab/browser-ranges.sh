@@ -9,12 +9,14 @@
 #   EXPORT_DIR    its server.exportDir; the source's files must exist (ask for them once first)
 #   SOURCE        source id, e.g. dmel
 #
-# Environment: DURATION (wrk seconds per run, default 8), C (connections, 10), NGINX_PORT (18480).
+# Environment: DURATION (wrk seconds per run, default 5), C (connections, 10), NGINX_PORT (18480), PAIRS (3):
+# each request is measured PAIRS times on each server, alternating, and the medians are compared, since other
+# processes on a shared machine swing single runs by several times.
 # Loopback targets only.
 set -euo pipefail
 if [ $# -lt 3 ]; then sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
 BASE=${1%/}; EXPORTS=$2; SOURCE=$3
-DURATION=${DURATION:-8}; C=${C:-10}; NGINX_PORT=${NGINX_PORT:-18480}
+DURATION=${DURATION:-5}; PAIRS=${PAIRS:-3}; C=${C:-10}; NGINX_PORT=${NGINX_PORT:-18480}
 case "$BASE" in http://127.*|http://localhost*) ;; *) echo "loopback targets only" >&2; exit 2 ;; esac
 command -v wrk >/dev/null || { echo "wrk not found (apt-get install wrk)" >&2; exit 1; }
 command -v nginx >/dev/null || { echo "nginx not found (apt-get install nginx)" >&2; exit 1; }
@@ -25,7 +27,7 @@ VERSION_DIR=$(dirname "$(ls -t "$EXPORTS/$SOURCE"/*/"$FILE" | head -1)")
 WORK=$(mktemp -d)
 trap 'kill $(cat "$WORK/nginx.pid" 2>/dev/null) 2>/dev/null || true; rm -rf "$WORK"' EXIT
 cat > "$WORK/nginx.conf" <<CONF
-worker_processes 1;
+worker_processes auto;
 pid $WORK/nginx.pid;
 error_log $WORK/error.log;
 daemon on;
@@ -57,13 +59,18 @@ rps() { # url range-header-or-empty
   if [ -n "$2" ]; then out=$(wrk -t1 -c"$C" -d"${DURATION}s" -H "Range: $2" "$1"); else out=$(wrk -t1 -c"$C" -d"${DURATION}s" "$1"); fi
   echo "$out" | awk '/Requests\/sec/ {print $2}'
 }
-echo "| request | bytes | DasGrid req/s | nginx req/s | ratio |"
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+echo "| request | bytes | DasGrid req/s, median (runs) | nginx req/s, median (runs) | ratio |"
 echo "|---|---|---|---|---|"
 for spec in "tbi|" "4KB|bytes=100000-104095" "64KB|bytes=200000-265535" "1MB|bytes=0-1048575"; do
   name=${spec%%|*}; range=${spec#*|}
   path=/files/$SOURCE/$FILE; [ "$name" = tbi ] && path=/files/$SOURCE/$FILE.tbi
   bytes=$(curl -s ${range:+-H "Range: $range"} "$BASE$path" | wc -c)
   rps "$BASE$path" "$range" >/dev/null # warm-up
-  d=$(rps "$BASE$path" "$range"); n=$(rps "$NGINX$path" "$range")
-  echo "| $name | $bytes | $d | $n | $(awk -v a="$d" -v b="$n" 'BEGIN {printf "%.2f", a / b}') |"
+  ds=(); ns=()
+  for _ in $(seq "$PAIRS"); do
+    ds+=("$(rps "$BASE$path" "$range")"); ns+=("$(rps "$NGINX$path" "$range")")
+  done
+  d=$(median "${ds[@]}"); n=$(median "${ns[@]}")
+  echo "| $name | $bytes | $d (${ds[*]}) | $n (${ns[*]}) | $(awk -v a="$d" -v b="$n" 'BEGIN {printf "%.2f", a / b}') |"
 done

@@ -3,6 +3,7 @@
 // by nginx (the same files; --nginx), and igv.js on the exports (/igv/session.json) against the home page's own
 // view (igv.js over the DAS features command as JSON). Rounds alternate between the variants.
 //   node browser-test/measure-views.mjs --base http://127.0.0.1:PORT [--nginx http://127.0.0.1:PORT2] [--rounds 5]
+//     [--only TEXT]
 import {chromium} from 'playwright-core';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -44,12 +45,14 @@ const pages = createServer((req, res) => {
 await new Promise((resolve) => pages.listen(0, '127.0.0.1', resolve));
 const PAGES = `http://127.0.0.1:${pages.address().port}`;
 
-const variants = {
+const allVariants = {
   'JBrowse 2, DasGrid /files': `${PAGES}/jbrowse.html?config=${encodeURIComponent(base + '/jbrowse/config.json')}&assembly=BDGP_5&track=dmel&loc=2L:1..27772`,
   ...(nginx ? {'JBrowse 2, nginx': `${PAGES}/jbrowse.html?config=${encodeURIComponent(PAGES + '/config-nginx.json')}&assembly=BDGP_5&track=dmel&loc=2L:1..27772`} : {}),
   'igv.js, DasGrid /files (session)': `${PAGES}/igv.html?session=${encodeURIComponent(base + '/igv/session.json')}&locus=2L:1-27772`,
   'igv.js, home page (DAS JSON)': `${base}/#source=dmel&locus=2L:1-27772`
 };
+// --only TEXT keeps the variants whose name contains TEXT (e.g. igv.js)
+const variants = Object.fromEntries(Object.entries(allVariants).filter(([k]) => !args.only || k.includes(args.only)));
 const dir = mkdtempSync(join(tmpdir(), 'dasgrid-chromium-'));
 const times = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
 const context = await chromium.launchPersistentContext(dir, {
@@ -64,18 +67,19 @@ try {
       await page.goto('about:blank');
       await context.clearCookies();
       const t0 = Date.now();
-      await page.goto(u);
+      await page.goto(u, {waitUntil: 'commit', timeout: 60000});
       if (name.includes('home page')) {
         await page.waitForFunction(() => {
           const b = window.dasgrid && window.dasgrid.browser;
           const t = b && b.findTracks((x) => x.name === 'dmel features')[0];
           return t && t.trackView.viewports.every((v) => !v.loading) && t.getInViewFeatures().length > 0;
-        }, null, {timeout: 120000, polling: 20});
+        }, null, {timeout: 60000, polling: 20});
       } else {
-        await page.waitForFunction(() => window.result !== undefined, null, {timeout: 120000, polling: 20});
+        await page.waitForFunction(() => window.result !== undefined, null, {timeout: 60000, polling: 20});
         const ok = await page.evaluate(() => window.result.ok && (window.result.features.length > 0));
         if (!ok) throw new Error(name + ': ' + JSON.stringify(await page.evaluate(() => window.result.error)));
       }
+      console.error(`round ${r}: ${name}: ${Date.now() - t0} ms`);
       if (r > 0) times[name].push(Date.now() - t0); // round 0 warms caches and the JIT
     }
   }
