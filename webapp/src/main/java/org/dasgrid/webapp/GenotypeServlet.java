@@ -17,6 +17,9 @@ import org.dasgrid.core.das.DasException;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.genotype.AnalyticsAnswer;
+import org.dasgrid.core.genotype.api.AnalyticsJsonWriter;
+import org.dasgrid.core.genotype.api.AnalyticsRequest;
 import org.dasgrid.core.genotype.api.GenotypeEndpoint;
 import org.dasgrid.core.genotype.api.GenotypeJsonWriter;
 import org.dasgrid.core.genotype.api.GenotypeRequest;
@@ -114,9 +117,20 @@ final class GenotypeServlet extends HttpServlet {
       data = cluster;
     }
     GenotypeQueries engine = ((GenotypeSource) data).genotypes();
-    GenotypeRequest request = GenotypeRequest.parse(endpoint, args, data, engine,
-        limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan());
-    GenotypeResult result = timer.db(() -> request.run(engine));
+    AnalyticsAnswer analytics = null;
+    GenotypeResult result;
+    // statistics, filters and paging (contract section 7); a sharded source pages by the plain path for now
+    if (AnalyticsRequest.applies(endpoint, args)
+        && (cluster == null || AnalyticsRequest.needsAnalytics(args))) {
+      AnalyticsRequest request = AnalyticsRequest.parse(endpoint, args, data, engine,
+          limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan());
+      analytics = timer.db(() -> request.run(engine));
+      result = new GenotypeResult.Variants(analytics.rows());
+    } else {
+      GenotypeRequest request = GenotypeRequest.parse(endpoint, args, data, engine,
+          limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan());
+      result = timer.db(() -> request.run(engine));
+    }
     FanOutReport report = cluster == null ? null : cluster.report();
     if (report != null) {
       timer.useEngineNanos(report.engineNanos());
@@ -144,7 +158,11 @@ final class GenotypeServlet extends HttpServlet {
       // the writer sends its bytes in pieces of up to 64 KB: another buffer would only copy them once more
       return resp.getOutputStream();
     });
-    GenotypeJsonWriter.write(result, ndjson, report, timer, body);
+    if (analytics != null) {
+      AnalyticsJsonWriter.write(analytics, ndjson, report, timer, body);
+    } else {
+      GenotypeJsonWriter.write(result, ndjson, report, timer, body);
+    }
     body.finish();
   }
 

@@ -30,9 +30,12 @@ final class GenotypeIndex implements GenotypeQueries {
   /** Per contig, its rows' whole-cohort af texts. */
   private final List<AfTexts> afTexts;
   private final GenotypeStats stats;
+  /** Per contig, what the statistics need beyond the rows (read only by {@link CohortAnalytics}). */
+  private final List<CallGaps> gaps;
 
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
-      GenotypeIndexBuilder.Counts counts) {
+      GenotypeIndexBuilder.Counts counts, List<CallGaps> gaps) {
+    this.gaps = List.copyOf(gaps);
     this.samples = SampleNames.of(samples);
     Map<String, Integer> numbers = new HashMap<>(samples.size() * 2);
     for (int i = 0; i < samples.size(); i++) {
@@ -77,6 +80,9 @@ final class GenotypeIndex implements GenotypeQueries {
 
   private GenotypeStats computeStats(GenotypeIndexBuilder.Counts counts) {
     long heap = sets.heapBytes() + fixes.heapBytes() + samples.heapBytes();
+    for (CallGaps g : gaps) {
+      heap += g.heapBytes();
+    }
     for (AfTexts t : afTexts) {
       heap += t.heapBytes();
     }
@@ -230,6 +236,40 @@ final class GenotypeIndex implements GenotypeQueries {
     return sel;
   }
 
+  @Override
+  public AnalyticsAnswer analyse(AnalyticsQuery query) {
+    checked(query.base().samples());
+    return new CohortAnalytics(this).run(query);
+  }
+
+  CallGaps gaps(int contig) {
+    return gaps.get(contig);
+  }
+
+  SampleSets sets() {
+    return sets;
+  }
+
+  int contigNumber(String name) {
+    Integer n = contigNumbers.get(name);
+    return n == null ? -1 : n;
+  }
+
+  /** Row {@code r}'s het, hom, AC and AN over the chosen samples, into {@code out}. */
+  void counts(ContigRows c, int contig, int r, SampleSelection sel, CountsSink out) {
+    add(c, contig, r, sel, out);
+  }
+
+  /** Whether a chosen sample has the zygosity asked for at row {@code r}. */
+  boolean carried(ContigRows c, int r, Zygosity z, SampleSelection sel) {
+    return matches(c, r, z, sel);
+  }
+
+  /** The query's segments as per-contig plans, in contig order. */
+  List<Plan> plans(List<Segment> segments) {
+    return plan(segments);
+  }
+
   /** Adds a matched row with its counts over the chosen samples. */
   private void add(ContigRows c, int contig, int r, SampleSelection sel, CountsSink out) {
     if (sel.isAll()) {
@@ -316,7 +356,7 @@ final class GenotypeIndex implements GenotypeQueries {
   }
 
   /** The ranges of a query on one contig, merged, sorted and disjoint. */
-  private record Plan(int contig, int[] starts, int[] stops, int ranges) {}
+  record Plan(int contig, int[] starts, int[] stops, int ranges) {}
 
   private List<Plan> plan(List<Segment> segments) {
     Map<Integer, List<Segment>> byContig = new java.util.TreeMap<>();
@@ -359,7 +399,7 @@ final class GenotypeIndex implements GenotypeQueries {
 
   /** Where {@link #add} puts a matched row and its counts. */
   @FunctionalInterface
-  private interface CountsSink {
+  interface CountsSink {
     void add(int contig, int r, int het, int hom, int ac, int an);
   }
 

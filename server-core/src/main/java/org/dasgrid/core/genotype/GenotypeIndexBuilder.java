@@ -104,15 +104,36 @@ public final class GenotypeIndexBuilder {
     calls.finish();
     int an = fixes(calls.anCorrections());
     byte ploidy = (byte) calls.ploidy();
+    int missing = reused(calls.missing(), an);
+    int nonDiploid = reused(calls.nonDiploid(), an);
+    byte alts = (byte) Math.min(calls.alts(), 255);
     for (int a = 1; a <= calls.alts(); a++) {
       IntList het = calls.het(a);
       IntList hom = calls.hom(a);
       nonRefCalls += het.size() + hom.size();
       site.add(sitePos, siteEnd, sets.add(het.raw(), het.size()), sets.add(hom.raw(), hom.size()),
           fixes(calls.acCorrections(a)), an, ploidy, siteIdRef, siteAlts.get(a - 1));
+      site.gaps.add(missing, nonDiploid, alts);
     }
     sites++;
     site = null;
+  }
+
+  /**
+   * The set handle of these samples (missing or non-diploid calls of the site), reusing the AN correction
+   * group that holds exactly them when there is one (a site whose odd calls are all ./. keeps them once).
+   */
+  private int reused(IntList samples, int anEntry) {
+    if (samples.isEmpty()) {
+      return SampleSets.EMPTY;
+    }
+    DeltaGroups groups = calls.anCorrections();
+    for (int delta = -2; delta <= 1; delta++) {
+      if (groups.sameAs(delta, samples)) {
+        return fixes.handleOf(anEntry, delta);
+      }
+    }
+    return sets.add(samples.raw(), samples.size());
   }
 
   private int fixes(DeltaGroups groups) {
@@ -131,13 +152,15 @@ public final class GenotypeIndexBuilder {
     Corrections corrections = fixes.build();
     SampleSets built = sets.build();
     List<ContigRows> rows = new ArrayList<>(contigs.size());
+    List<CallGaps> gaps = new ArrayList<>(contigs.size());
     long variants = 0;
     SampleSelection everyone = SampleSelection.all(samples.size());
     for (Pending p : contigs.values()) {
       rows.add(p.build(built, corrections, everyone));
+      gaps.add(p.gapsBuilt);
       variants += p.size;
     }
-    return new GenotypeIndex(samples, rows, built, corrections, new Counts(sites, variants, nonRefCalls));
+    return new GenotypeIndex(samples, rows, built, corrections, new Counts(sites, variants, nonRefCalls), gaps);
   }
 
   /** Totals known at build time. */
@@ -157,6 +180,10 @@ public final class GenotypeIndexBuilder {
     final IntList textStart = new IntList();
     byte[] text = new byte[256];
     int textSize;
+    final CallGaps.Builder gaps = new CallGaps.Builder();
+
+    /** The rows' {@link CallGaps}, in row order, once {@link #build} ran. */
+    CallGaps gapsBuilt;
 
     Pending(String name) {
       this.name = name;
@@ -209,6 +236,7 @@ public final class GenotypeIndexBuilder {
       for (int i = 0; i < size; i++) {
         sortedPloidy[i] = ploidy[order[i]];
       }
+      gapsBuilt = gaps.build(order);
       return new ContigRows(name, size, permute(pos, order), permute(end, order), permute(het, order),
           permute(hom, order), permute(acFix, order), permute(anFix, order), sortedPloidy, starts, sortedText, sets,
           fixes, everyone);

@@ -57,4 +57,13 @@ public interface GenotypeQueries {
   }
 
   GenotypeStats stats();
+
+  /**
+   * Cohort analytics over the variants of a query: filters, per-variant statistics, case/control tests, top-N
+   * and paging ({@link AnalyticsQuery}). Engines that cannot answer them say so.
+   */
+  default AnalyticsAnswer analyse(AnalyticsQuery query) {
+    throw org.dasgrid.core.error.RequestException.unsupported(
+        "statistics, filters and paging are not available for this source yet");
+  }
 }

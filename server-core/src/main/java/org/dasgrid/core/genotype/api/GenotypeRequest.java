@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.dasgrid.core.das.DasException;
 import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.das.QueryArguments;
@@ -41,9 +42,15 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
   /** As above, refusing any segment wider than {@code maxSpan} bases ({@code server.maxGenotypeSpan}). */
   public static GenotypeRequest parse(GenotypeEndpoint endpoint, QueryArguments args, DataSource source,
       GenotypeQueries engine, int maxSegments, int maxRows, int maxSpan) {
+    return parse(endpoint, args, source, engine, maxSegments, maxRows, maxSpan, name -> false);
+  }
+
+  /** As above, also accepting the arguments {@code alsoRead} says another reader takes (analytics). */
+  public static GenotypeRequest parse(GenotypeEndpoint endpoint, QueryArguments args, DataSource source,
+      GenotypeQueries engine, int maxSegments, int maxRows, int maxSpan, Predicate<String> alsoRead) {
     for (String name : args.asMap().keySet()) {
       // '_' arguments are cache busters added by browser libraries
-      if (!ARGUMENTS.contains(name) && !name.startsWith("_")) {
+      if (!ARGUMENTS.contains(name) && !name.startsWith("_") && !alsoRead.test(name)) {
         throw DasException.badArguments("unknown argument '%s'; use segment, zygosity, samples, limit, partial",
             shorten(name));
       }

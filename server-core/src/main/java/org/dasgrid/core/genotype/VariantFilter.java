@@ -1,0 +1,73 @@
+package org.dasgrid.core.genotype;
+
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Which variants (ALT alleles) an analytics query keeps, beyond the segments and zygosity: AND between the
+ * fields, OR within one. Empty sets and absent bounds keep everything; {@link #NONE} keeps every row.
+ *
+ * @param refs REF alleles kept (exact, case-sensitive as in the VCF)
+ * @param alts ALT alleles kept
+ * @param classes variant classes kept ({@link VariantClass})
+ * @param minLength shortest kept, inclusive: the longer of REF and ALT, or the site's span (END - POS + 1)
+ *     for a symbolic allele
+ * @param maxLength longest kept, inclusive, measured as {@code minLength}
+ * @param allelic whether only biallelic or only multiallelic sites are kept
+ * @param afMin lowest af kept, inclusive ({@code ac / an} over the chosen samples; rows with {@code an = 0} fail)
+ * @param afMax highest af kept, inclusive
+ */
+public record VariantFilter(Set<String> refs, Set<String> alts, Set<VariantClass> classes, OptionalInt minLength,
+    OptionalInt maxLength, Allelic allelic, OptionalDouble afMin, OptionalDouble afMax) {
+
+  public static final VariantFilter NONE = new VariantFilter(Set.of(), Set.of(), Set.of(), OptionalInt.empty(),
+      OptionalInt.empty(), Allelic.ANY, OptionalDouble.empty(), OptionalDouble.empty());
+
+  /** Which sites by their number of ALT alleles. */
+  public enum Allelic {
+    ANY,
+    BIALLELIC,
+    MULTIALLELIC
+  }
+
+  public VariantFilter {
+    refs = Set.copyOf(refs);
+    alts = Set.copyOf(alts);
+    classes = classes.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(classes));
+    Objects.requireNonNull(minLength, "minLength");
+    Objects.requireNonNull(maxLength, "maxLength");
+    Objects.requireNonNull(allelic, "allelic");
+    Objects.requireNonNull(afMin, "afMin");
+    Objects.requireNonNull(afMax, "afMax");
+  }
+
+  /** Whether the filter keeps every row (so the engine skips it). */
+  public boolean keepsAll() {
+    return equals(NONE);
+  }
+
+  /** Whether a test needs the row's text (REF, ALT, class or length). */
+  boolean readsText() {
+    return !refs.isEmpty() || !alts.isEmpty() || !classes.isEmpty() || minLength.isPresent()
+        || maxLength.isPresent();
+  }
+
+  boolean readsAf() {
+    return afMin.isPresent() || afMax.isPresent();
+  }
+
+  /** Whether af = ac / an is within the bounds. */
+  boolean keepsAf(int ac, int an) {
+    if (!readsAf()) {
+      return true;
+    }
+    if (an == 0) {
+      return false;
+    }
+    double af = (double) ac / an;
+    return (afMin.isEmpty() || af >= afMin.getAsDouble()) && (afMax.isEmpty() || af <= afMax.getAsDouble());
+  }
+}
