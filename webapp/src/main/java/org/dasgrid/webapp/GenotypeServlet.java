@@ -119,9 +119,8 @@ final class GenotypeServlet extends HttpServlet {
     GenotypeQueries engine = ((GenotypeSource) data).genotypes();
     AnalyticsAnswer analytics = null;
     GenotypeResult result;
-    // statistics, filters and paging (contract section 7); a sharded source pages by the plain path for now
-    if (AnalyticsRequest.applies(endpoint, args)
-        && (cluster == null || AnalyticsRequest.needsAnalytics(args))) {
+    // statistics, filters and paging (contract section 7; a sharded source pages, the rest needs one node)
+    if (AnalyticsRequest.applies(endpoint, args)) {
       AnalyticsRequest request = AnalyticsRequest.parse(endpoint, args, data, engine,
           limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan());
       analytics = timer.db(() -> request.run(engine));

@@ -8,6 +8,8 @@ import java.util.OptionalInt;
 import java.util.PriorityQueue;
 import org.dasgrid.core.das.DasException;
 import org.dasgrid.core.das.DasStatus;
+import org.dasgrid.core.genotype.AnalyticsAnswer;
+import org.dasgrid.core.genotype.AnalyticsQuery;
 import org.dasgrid.core.genotype.CountAnswer;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
@@ -184,6 +186,15 @@ final class ClusterGenotypes implements GenotypeQueries {
       }
     }
     return new CountAnswer(variants, het, hom, carriers.cardinality());
+  }
+
+  /**
+   * Paging only (a plain variants query with {@code limit} and {@code cursor}), as {@link ClusterPaging}
+   * does it; statistics and filters need the node protocol to carry them, so they are refused for now.
+   */
+  @Override
+  public AnalyticsAnswer analyse(AnalyticsQuery query) {
+    return new ClusterPaging(this, catalog::contigIndex).page(query);
   }
 
   /** This node's part of the engine, if it holds one. */

@@ -23,10 +23,14 @@ public final class AnalyticsAnswer {
   private final double[] assocP;
   private final double[] oddsRatio;
   private final Optional<RowKey> next;
+  private final Object[] annotations;
+  private final Optional<String> annotationSource;
 
   AnalyticsAnswer(VariantAnswer rows, boolean stats, boolean caseControl, int[] missing, double[] hweP,
       double[] f, int[] caseAc, int[] caseAn, int[] controlAc, int[] controlAn, double[] assocP, double[] oddsRatio,
-      Optional<RowKey> next) {
+      Optional<RowKey> next, Object[] annotations, Optional<String> annotationSource) {
+    this.annotations = annotations;
+    this.annotationSource = Objects.requireNonNull(annotationSource);
     this.rows = Objects.requireNonNull(rows);
     this.stats = stats;
     this.caseControl = caseControl;
@@ -40,6 +44,13 @@ public final class AnalyticsAnswer {
     this.assocP = assocP;
     this.oddsRatio = oddsRatio;
     this.next = Objects.requireNonNull(next);
+  }
+
+  /** A page of rows without statistics (a cluster's merged page). */
+  public static AnalyticsAnswer page(VariantAnswer rows, Optional<RowKey> next) {
+    return new AnalyticsAnswer(rows, false, false, new int[0], new double[0], new double[0], new int[0],
+        new int[0], new int[0], new int[0], new double[0], new double[0], next, new Object[rows.size()],
+        Optional.empty());
   }
 
   /** The rows with their het, hom, AC and AN over the chosen samples. */
@@ -98,6 +109,23 @@ public final class AnalyticsAnswer {
   /** Odds ratio of the ALT allele in cases against controls. */
   public double oddsRatio(int i) {
     return oddsRatio[i];
+  }
+
+  /**
+   * The annotation entries of row {@code i} that passed the {@code csq.*} tests, each its consequence,
+   * impact, symbol and biotype (null where absent); null when the query tested no annotation.
+   */
+  @SuppressWarnings("unchecked")
+  public java.util.List<String[]> annotations(int i) {
+    return (java.util.List<String[]>) annotations[i];
+  }
+
+  /**
+   * The annotation the query's {@code csq.*} tests read: {@code CSQ} (VEP) or {@code ANN} (SnpEff); empty when
+   * it tested none.
+   */
+  public Optional<String> annotationSource() {
+    return annotationSource;
   }
 
   /** The last row of this page when more rows follow it (the {@code next} cursor's place). */

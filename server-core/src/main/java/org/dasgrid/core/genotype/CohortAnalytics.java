@@ -44,9 +44,17 @@ final class CohortAnalytics {
     // one row more than the page, to know whether another page follows
     long want = top != null ? Long.MAX_VALUE : base.limitOrMax() + 1L;
     Rows out = new Rows(stats, cc != null);
+    out.annotated = !filter.csq().isEmpty();
     PriorityQueue<Rows.Ranked> heap = top == null ? null : new PriorityQueue<>(Rows.Ranked.WORST_FIRST);
+    InfoTests infoTests = filter.info().isEmpty() && filter.csq().isEmpty() ? null
+        : new InfoTests(index.infoFields(), index.csqLayout().orElse(null));
+    if (!filter.csq().isEmpty() && index.csqLayout().isEmpty()) {
+      throw RequestException.badArgument("csq: the source's header declares no VEP CSQ or SnpEff ANN layout");
+    }
     int afterContig = -1;
     int firstRow = 0;
+    int pastKey = 0;
+    int[] skipEqual = {0};
     if (q.after().isPresent()) {
       RowKey key = q.after().get();
       afterContig = index.contigNumber(key.contig());
@@ -54,7 +62,11 @@ final class CohortAnalytics {
         throw RequestException.badArgument("cursor: the source has no contig '%s' any more; start again",
             key.contig());
       }
-      firstRow = firstAfter(index.contigRows(afterContig), key);
+      ContigRows kc = index.contigRows(afterContig);
+      firstRow = firstAtOrAfter(kc, key);
+      pastKey = firstAfter(kc, key, firstRow);
+      // the key's row and the answer's rows equal to it before it (duplicate records) were on earlier pages
+      skipEqual[0] = key.ordinal() + 1;
     }
     if (want == 1 || top != null && top.n() == 0) {
       return out.answer(index, sel.isAll(), Optional.empty());
@@ -65,17 +77,39 @@ final class CohortAnalytics {
       }
       ContigRows c = index.contigRows(p.contig());
       CallGaps gaps = index.gaps(p.contig());
+      InfoStore info = index.info(p.contig());
       int skipBelow = p.contig() == afterContig ? firstRow : 0;
+      int equalBelow = p.contig() == afterContig ? pastKey : 0;
       int contig = p.contig();
       boolean more = c.scan(p.starts(), p.stops(), p.ranges(), r -> {
         if (r < skipBelow || !index.carried(c, r, z, sel) || !keepsText(filter, c, gaps, r)) {
           return true;
         }
+        java.util.List<String[]> notes = null;
+        if (infoTests != null) {
+          if (info.isEmpty() || !infoTests.keeps(filter.info(), info.pool(), info.start(r), info.end(r),
+              gaps.altIndex(r))) {
+            return true;
+          }
+          if (!filter.csq().isEmpty()) {
+            String[] t = c.text(r);
+            notes = infoTests.annotations(filter.csq(), info.pool(), info.start(r), info.end(r), t[1], t[2],
+                gaps.alts(r), gaps.altIndex(r));
+            if (notes.isEmpty()) {
+              return true;
+            }
+          }
+        }
         index.counts(c, contig, r, sel, sink);
         if (!filter.keepsAf(ac, an)) {
           return true;
         }
+        if (r < equalBelow && skipEqual[0] > 0) {
+          skipEqual[0]--;
+          return true;
+        }
         out.add(contig, r, het, hom, ac, an);
+        out.annotations[out.size - 1] = notes;
         if (stats) {
           stats(c, gaps, r, sel, out);
         }
@@ -97,7 +131,7 @@ final class CohortAnalytics {
     Optional<RowKey> next = Optional.empty();
     if (out.size == want) {
       out.size--; // the probe row: it starts the next page
-      next = Optional.of(key(index.contigRows(out.contig[out.size - 1]), out.row[out.size - 1]));
+      next = Optional.of(key(out, q.after()));
     }
     return out.answer(index, sel.isAll(), next);
   }
@@ -107,7 +141,7 @@ final class CohortAnalytics {
     int i = out.size - 1;
     double p = top.by() == TopN.By.HWE_P ? out.hweP[i] : out.assocP[i];
     if (!Double.isNaN(p)) {
-      Rows.Ranked candidate = new Rows.Ranked(p, out.contig[i], out.row[i], out.take(i));
+      Rows.Ranked candidate = new Rows.Ranked(p, out.contig[i], out.row[i], out.take(i), out.annotations[i]);
       if (heap.size() < top.n()) {
         heap.add(candidate);
       } else if (Rows.Ranked.WORST_FIRST.compare(candidate, heap.peek()) > 0) {
@@ -207,21 +241,34 @@ final class CohortAnalytics {
     out.oddsRatio[i] = AlleleAssociation.oddsRatio(caseAc, caseAn - caseAc, ac, an - ac);
   }
 
-  /** The key of row {@code r}: its place, and how many rows before it share contig, position, ALT and REF. */
-  static RowKey key(ContigRows c, int r) {
-    byte[] text = c.textBytes();
+  /**
+   * The key of the answer's last row: its place, and how many rows of the answer (this page's, and when the
+   * run of equal rows started before it, the earlier pages' as the previous key says) share its contig,
+   * position, ALT and REF before it.
+   */
+  private RowKey key(Rows out, Optional<RowKey> previous) {
+    int last = out.size - 1;
+    ContigRows c = index.contigRows(out.contig[last]);
+    int r = out.row[last];
+    String[] t = c.text(r);
     int ordinal = 0;
-    for (int q = r - 1; q >= 0 && c.pos[q] == c.pos[r] && compareAltRef(c, q, text, c, r) == 0; q--) {
+    int i = last - 1;
+    while (i >= 0 && out.contig[i] == out.contig[last] && c.pos[out.row[i]] == c.pos[r]
+        && compareAltRef(c, out.row[i], c.textBytes(), c, r) == 0) {
       ordinal++;
+      i--;
     }
-    int idEnd = c.idEnd(r);
-    int refEnd = c.refEnd(r, idEnd);
-    return new RowKey(c.name, c.pos[r], new String(text, refEnd + 1, c.textEnd(r) - refEnd - 1, StandardCharsets.UTF_8),
-        new String(text, idEnd + 1, refEnd - idEnd - 1, StandardCharsets.UTF_8), ordinal);
+    if (i < 0 && previous.isPresent()) {
+      RowKey p = previous.get();
+      if (p.contig().equals(c.name) && p.pos() == c.pos[r] && p.alt().equals(t[2]) && p.ref().equals(t[1])) {
+        ordinal += p.ordinal() + 1;
+      }
+    }
+    return new RowKey(c.name, c.pos[r], t[2], t[1], ordinal);
   }
 
-  /** The first row after the key's in answer order. */
-  static int firstAfter(ContigRows c, RowKey key) {
+  /** The first row at or after the key's place (position, ALT, REF) in answer order. */
+  static int firstAtOrAfter(ContigRows c, RowKey key) {
     int lo = 0;
     int hi = c.size;
     while (lo < hi) {
@@ -232,26 +279,34 @@ final class CohortAnalytics {
         hi = mid;
       }
     }
-    byte[] alt = key.alt().getBytes(StandardCharsets.UTF_8);
-    byte[] ref = key.ref().getBytes(StandardCharsets.UTF_8);
-    int equal = 0;
-    for (int r = lo; r < c.size && c.pos[r] == key.pos(); r++) {
-      byte[] text = c.textBytes();
-      int idEnd = c.idEnd(r);
-      int refEnd = c.refEnd(r, idEnd);
-      int cmp = Arrays.compareUnsigned(text, refEnd + 1, c.textEnd(r), alt, 0, alt.length);
-      if (cmp == 0) {
-        cmp = Arrays.compareUnsigned(text, idEnd + 1, refEnd, ref, 0, ref.length);
-      }
-      if (cmp > 0 || cmp == 0 && equal++ > key.ordinal()) {
-        return r;
-      }
-    }
     int r = lo;
-    while (r < c.size && c.pos[r] == key.pos()) {
+    while (r < c.size && c.pos[r] == key.pos() && compareToKey(c, r, key) < 0) {
       r++;
     }
     return r;
+  }
+
+  /** The first row from {@code from} on that is past the key's place. */
+  static int firstAfter(ContigRows c, RowKey key, int from) {
+    int r = from;
+    while (r < c.size && c.pos[r] == key.pos() && compareToKey(c, r, key) == 0) {
+      r++;
+    }
+    return r;
+  }
+
+  /** Row {@code r} (at the key's position) against the key's ALT, then REF, bytewise. */
+  private static int compareToKey(ContigRows c, int r, RowKey key) {
+    byte[] text = c.textBytes();
+    int idEnd = c.idEnd(r);
+    int refEnd = c.refEnd(r, idEnd);
+    byte[] alt = key.alt().getBytes(StandardCharsets.UTF_8);
+    int cmp = Arrays.compareUnsigned(text, refEnd + 1, c.textEnd(r), alt, 0, alt.length);
+    if (cmp != 0) {
+      return cmp;
+    }
+    byte[] ref = key.ref().getBytes(StandardCharsets.UTF_8);
+    return Arrays.compareUnsigned(text, idEnd + 1, refEnd, ref, 0, ref.length);
   }
 
   private static int compareAltRef(ContigRows a, int ra, byte[] text, ContigRows b, int rb) {

@@ -32,10 +32,18 @@ final class GenotypeIndex implements GenotypeQueries {
   private final GenotypeStats stats;
   /** Per contig, what the statistics need beyond the rows (read only by {@link CohortAnalytics}). */
   private final List<CallGaps> gaps;
+  /** Per contig, the records' INFO text ({@link InfoStore#NONE} when not kept). */
+  private final List<InfoStore> info;
+  private final Map<String, InfoField> infoFields;
+  private final Optional<CsqLayout> csq;
 
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
-      GenotypeIndexBuilder.Counts counts, List<CallGaps> gaps) {
+      GenotypeIndexBuilder.Counts counts, List<CallGaps> gaps, List<InfoStore> info,
+      Map<String, InfoField> infoFields) {
     this.gaps = List.copyOf(gaps);
+    this.info = List.copyOf(info);
+    this.infoFields = Map.copyOf(infoFields);
+    this.csq = CsqLayout.of(infoFields);
     this.samples = SampleNames.of(samples);
     Map<String, Integer> numbers = new HashMap<>(samples.size() * 2);
     for (int i = 0; i < samples.size(); i++) {
@@ -82,6 +90,9 @@ final class GenotypeIndex implements GenotypeQueries {
     long heap = sets.heapBytes() + fixes.heapBytes() + samples.heapBytes();
     for (CallGaps g : gaps) {
       heap += g.heapBytes();
+    }
+    for (InfoStore i : info) {
+      heap += i.heapBytes();
     }
     for (AfTexts t : afTexts) {
       heap += t.heapBytes();
@@ -240,6 +251,24 @@ final class GenotypeIndex implements GenotypeQueries {
   public AnalyticsAnswer analyse(AnalyticsQuery query) {
     checked(query.base().samples());
     return new CohortAnalytics(this).run(query);
+  }
+
+  @Override
+  public Map<String, InfoField> infoFields() {
+    return infoFields;
+  }
+
+  @Override
+  public Optional<String> annotationSource() {
+    return csq.map(CsqLayout::key);
+  }
+
+  Optional<CsqLayout> csqLayout() {
+    return csq;
+  }
+
+  InfoStore info(int contig) {
+    return info.get(contig);
   }
 
   CallGaps gaps(int contig) {

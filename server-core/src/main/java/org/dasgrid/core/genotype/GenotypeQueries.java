@@ -58,6 +58,16 @@ public interface GenotypeQueries {
 
   GenotypeStats stats();
 
+  /** The INFO fields an analytics filter may test (those the header declares, when the engine keeps INFO). */
+  default java.util.Map<String, InfoField> infoFields() {
+    return java.util.Map.of();
+  }
+
+  /** The functional annotation the {@code csq.*} filters read: {@code CSQ} (VEP) or {@code ANN} (SnpEff). */
+  default java.util.Optional<String> annotationSource() {
+    return java.util.Optional.empty();
+  }
+
   /**
    * Cohort analytics over the variants of a query: filters, per-variant statistics, case/control tests, top-N
    * and paging ({@link AnalyticsQuery}). Engines that cannot answer them say so.

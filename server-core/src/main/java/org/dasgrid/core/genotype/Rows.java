@@ -31,6 +31,10 @@ final class Rows {
   int[] controlAn;
   double[] assocP;
   double[] oddsRatio;
+  /** Per row, its matching annotation entries ({@code List<String[]>}), when the filter tests them. */
+  Object[] annotations = new Object[START];
+  /** Whether the query tested annotations (so the answer names their source). */
+  boolean annotated;
 
   Rows(boolean stats, boolean caseControl) {
     this.stats = stats;
@@ -71,6 +75,7 @@ final class Rows {
     hom = Arrays.copyOf(hom, len);
     ac = Arrays.copyOf(ac, len);
     an = Arrays.copyOf(an, len);
+    annotations = Arrays.copyOf(annotations, len);
     if (stats) {
       missing = Arrays.copyOf(missing, len);
       hweP = Arrays.copyOf(hweP, len);
@@ -94,9 +99,10 @@ final class Rows {
         caseControl ? oddsRatio[i] : 0};
   }
 
-  private void put(int c, int r, double[] v) {
+  private void put(int c, int r, double[] v, Object notes) {
     add(c, r, (int) v[0], (int) v[1], (int) v[2], (int) v[3]);
     int i = size - 1;
+    annotations[i] = notes;
     if (stats) {
       missing[i] = (int) v[4];
       hweP[i] = v[5];
@@ -118,7 +124,7 @@ final class Rows {
     best.sort(Ranked.WORST_FIRST.reversed());
     size = 0;
     for (Ranked r : best) {
-      put(r.contig(), r.row(), r.values());
+      put(r.contig(), r.row(), r.values(), r.annotations());
     }
     return answer(index, wholeCohort, Optional.empty());
   }
@@ -126,11 +132,11 @@ final class Rows {
   AnalyticsAnswer answer(GenotypeIndex index, boolean wholeCohort, Optional<RowKey> next) {
     VariantAnswer rows = new IndexVariantAnswer(index, wholeCohort, size, contig, row, het, hom, ac, an);
     return new AnalyticsAnswer(rows, stats, caseControl, missing, hweP, f, caseAc, caseAn, controlAc, controlAn,
-        assocP, oddsRatio, next);
+        assocP, oddsRatio, next, annotations, annotated ? index.annotationSource() : Optional.empty());
   }
 
   /** A row held by a top-N heap: its p-value, its place, its values ({@link #take}). */
-  record Ranked(double p, int contig, int row, double[] values) {
+  record Ranked(double p, int contig, int row, double[] values, Object annotations) {
     /** Larger p first, then later in answer order: the heap's head is the one to drop. */
     static final Comparator<Ranked> WORST_FIRST = Comparator.comparingDouble(Ranked::p)
         .thenComparingInt(Ranked::contig).thenComparingInt(Ranked::row).reversed();

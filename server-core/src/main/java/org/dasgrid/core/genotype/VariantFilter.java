@@ -1,6 +1,7 @@
 package org.dasgrid.core.genotype;
 
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -19,12 +20,22 @@ import java.util.Set;
  * @param allelic whether only biallelic or only multiallelic sites are kept
  * @param afMin lowest af kept, inclusive ({@code ac / an} over the chosen samples; rows with {@code an = 0} fail)
  * @param afMax highest af kept, inclusive
+ * @param info tests of INFO fields, all of which must hold
+ * @param csq tests of the functional annotation (VEP {@code CSQ} or SnpEff {@code ANN}), all of which must hold
+ *     for one and the same entry of the row's ALT
  */
 public record VariantFilter(Set<String> refs, Set<String> alts, Set<VariantClass> classes, OptionalInt minLength,
-    OptionalInt maxLength, Allelic allelic, OptionalDouble afMin, OptionalDouble afMax) {
+    OptionalInt maxLength, Allelic allelic, OptionalDouble afMin, OptionalDouble afMax, List<InfoCondition> info,
+    List<CsqCondition> csq) {
 
   public static final VariantFilter NONE = new VariantFilter(Set.of(), Set.of(), Set.of(), OptionalInt.empty(),
-      OptionalInt.empty(), Allelic.ANY, OptionalDouble.empty(), OptionalDouble.empty());
+      OptionalInt.empty(), Allelic.ANY, OptionalDouble.empty(), OptionalDouble.empty(), List.of(), List.of());
+
+  /** As the first eight arguments say, with no INFO or annotation test. */
+  public VariantFilter(Set<String> refs, Set<String> alts, Set<VariantClass> classes, OptionalInt minLength,
+      OptionalInt maxLength, Allelic allelic, OptionalDouble afMin, OptionalDouble afMax) {
+    this(refs, alts, classes, minLength, maxLength, allelic, afMin, afMax, List.of(), List.of());
+  }
 
   /** Which sites by their number of ALT alleles. */
   public enum Allelic {
@@ -42,6 +53,8 @@ public record VariantFilter(Set<String> refs, Set<String> alts, Set<VariantClass
     Objects.requireNonNull(allelic, "allelic");
     Objects.requireNonNull(afMin, "afMin");
     Objects.requireNonNull(afMax, "afMax");
+    info = List.copyOf(info);
+    csq = List.copyOf(csq);
   }
 
   /** Whether the filter keeps every row (so the engine skips it). */

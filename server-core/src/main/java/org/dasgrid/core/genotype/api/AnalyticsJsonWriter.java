@@ -22,16 +22,26 @@ public final class AnalyticsJsonWriter {
   private static final byte[] ASSOC_P = JsonBytes.bytes(",\"assoc_p\":");
   private static final byte[] ODDS_RATIO = JsonBytes.bytes(",\"odds_ratio\":");
   private static final byte[] NEXT = JsonBytes.bytes(",\"next\":");
+  private static final byte[] CSQ = JsonBytes.bytes(",\"csq\":[");
+  private static final byte[] ANNOTATION = JsonBytes.bytes(",\"annotation\":");
+  private static final String[] CSQ_NAMES = {"consequence", "impact", "symbol", "biotype"};
 
   private AnalyticsJsonWriter() {}
 
   public static void write(AnalyticsAnswer a, boolean ndjson, FanOutReport report, RequestTimer timer,
       OutputStream out) throws IOException {
-    GenotypeJsonWriter.RowExtras extras = a.hasStats() || a.hasCaseControl() ? (i, json) -> extras(a, i, json)
-        : null;
-    GenotypeJsonWriter.RowExtras tail = a.next().isEmpty() ? null : (n, json) -> {
-      json.raw(NEXT);
-      json.string(PageCursor.encode(a.next().get()));
+    boolean notes = a.annotationSource().isPresent();
+    GenotypeJsonWriter.RowExtras extras = a.hasStats() || a.hasCaseControl() || notes
+        ? (i, json) -> extras(a, i, json) : null;
+    GenotypeJsonWriter.RowExtras tail = (n, json) -> {
+      if (a.next().isPresent()) {
+        json.raw(NEXT);
+        json.string(PageCursor.encode(a.next().get()));
+      }
+      if (notes) {
+        json.raw(ANNOTATION);
+        json.string(a.annotationSource().orElse(""));
+      }
     };
     GenotypeJsonWriter.writeVariants(a.rows(), extras, tail, ndjson, report, timer, out);
   }
@@ -52,6 +62,31 @@ public final class AnalyticsJsonWriter {
       number(a.assocP(i), json);
       json.raw(ODDS_RATIO);
       number(a.oddsRatio(i), json);
+    }
+    java.util.List<String[]> entries = a.annotations(i);
+    if (entries != null) {
+      json.raw(CSQ);
+      for (int e = 0; e < entries.size(); e++) {
+        json.raw(e == 0 ? '{' : ',');
+        if (e > 0) {
+          json.raw('{');
+        }
+        String[] f = entries.get(e);
+        for (int k = 0; k < CSQ_NAMES.length; k++) {
+          if (k > 0) {
+            json.raw(',');
+          }
+          json.string(CSQ_NAMES[k]);
+          json.raw(':');
+          if (f[k] == null) {
+            json.nullValue();
+          } else {
+            json.string(f[k]);
+          }
+        }
+        json.raw('}');
+      }
+      json.raw(']');
     }
   }
 

@@ -12,6 +12,9 @@ import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.genotype.AnalyticsAnswer;
 import org.dasgrid.core.genotype.AnalyticsQuery;
 import org.dasgrid.core.genotype.CaseControl;
+import org.dasgrid.core.genotype.CsqCondition;
+import org.dasgrid.core.genotype.InfoCondition;
+import org.dasgrid.core.genotype.InfoField;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
 import org.dasgrid.core.genotype.RowKey;
@@ -40,22 +43,22 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
       return false;
     }
     for (String name : args.asMap().keySet()) {
-      if (ARGUMENTS.contains(name) || name.equals("limit")) {
+      if (reads(name) || name.equals("limit")) {
         return true;
       }
     }
     return false;
   }
 
-  /** Whether a request uses an analytics argument (beyond {@code limit}, which the plain path also reads). */
-  public static boolean needsAnalytics(QueryArguments args) {
-    return args.asMap().keySet().stream().anyMatch(ARGUMENTS::contains);
+  /** Whether this request reads the argument: one of {@link #ARGUMENTS}, {@code info.KEY} or {@code csq.FIELD}. */
+  static boolean reads(String name) {
+    return ARGUMENTS.contains(name) || name.startsWith("info.") || name.startsWith("csq.");
   }
 
   public static AnalyticsRequest parse(GenotypeEndpoint endpoint, QueryArguments args, DataSource source,
       GenotypeQueries engine, int maxSegments, int maxRows, int maxSpan) {
     GenotypeRequest plain = GenotypeRequest.parse(endpoint, args, source, engine, maxSegments, maxRows, maxSpan,
-        ARGUMENTS::contains);
+        AnalyticsRequest::reads);
     GenotypeQuery base = plain.query();
     boolean stats = bool(args, "stats");
     Optional<CaseControl> cc = caseControl(args, engine, base.samples());
@@ -69,7 +72,7 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
       base = new GenotypeQuery(base.segments(), base.zygosity(), base.samples(), OptionalInt.empty());
       plain = new GenotypeRequest(plain.endpoint(), base, OptionalInt.empty());
     }
-    return new AnalyticsRequest(plain, new AnalyticsQuery(base, filter(args), stats, cc, top, after));
+    return new AnalyticsRequest(plain, new AnalyticsQuery(base, filter(args, engine), stats, cc, top, after));
   }
 
   /** Runs the request; an unlimited answer over the cap is a 400, as for the plain request. */
@@ -82,7 +85,7 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
     return a;
   }
 
-  static VariantFilter filter(QueryArguments args) {
+  static VariantFilter filter(QueryArguments args, GenotypeQueries engine) {
     Set<VariantClass> classes = new LinkedHashSet<>();
     for (String t : list(args, "type")) {
       classes.add(VariantClass.named(t).orElseThrow(() -> RequestException.badArgument(
@@ -101,7 +104,75 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
     }).orElse(VariantFilter.Allelic.ANY);
     OptionalDouble[] af = bounds(args, "af");
     return new VariantFilter(Set.copyOf(list(args, "ref")), Set.copyOf(list(args, "alt")), classes, min, max,
-        allelic, af[0], af[1]);
+        allelic, af[0], af[1], info(args, engine), csq(args, engine));
+  }
+
+  /**
+   * {@code info.KEY=MIN,MAX} for a numeric field, {@code info.KEY=V1|V2} for a string one, {@code
+   * info.KEY=true|false} for a flag; KEY declared in the source's header.
+   */
+  static List<InfoCondition> info(QueryArguments args, GenotypeQueries engine) {
+    List<InfoCondition> out = new ArrayList<>();
+    for (String name : args.asMap().keySet()) {
+      if (!name.startsWith("info.")) {
+        continue;
+      }
+      String key = name.substring(5);
+      InfoField field = engine.infoFields().get(key);
+      if (field == null) {
+        throw RequestException.badArgument("%s: the source's header declares no INFO field '%s'%s", shorten(name),
+            shorten(key), engine.infoFields().isEmpty() ? " (or it keeps no INFO)" : "");
+      }
+      String value = args.single(name).orElseThrow().strip();
+      if (field.type().numeric()) {
+        OptionalDouble[] b = bounds(args, name);
+        out.add(new InfoCondition.Range(key, b[0], b[1]));
+      } else if (field.type() == InfoField.Type.FLAG) {
+        out.add(new InfoCondition.Flag(key, switch (value.toLowerCase()) {
+          case "true", "1", "yes" -> true;
+          case "false", "0", "no" -> false;
+          default -> throw RequestException.badArgument("%s is a flag: give true or false, not '%s'", shorten(name),
+              shorten(value));
+        }));
+      } else {
+        Set<String> values = new LinkedHashSet<>();
+        for (String v : value.split("\\|", -1)) {
+          if (v.isBlank()) {
+            throw RequestException.badArgument("%s: empty value; give V1|V2", shorten(name));
+          }
+          values.add(v.strip());
+        }
+        out.add(new InfoCondition.Values(key, values));
+      }
+    }
+    return out;
+  }
+
+  /** {@code csq.consequence=}, {@code csq.impact=}, {@code csq.symbol=}, {@code csq.biotype=}: values by comma or |. */
+  static List<CsqCondition> csq(QueryArguments args, GenotypeQueries engine) {
+    List<CsqCondition> out = new ArrayList<>();
+    for (String name : args.asMap().keySet()) {
+      if (!name.startsWith("csq.")) {
+        continue;
+      }
+      String f = name.substring(4);
+      CsqCondition.Field field = java.util.Arrays.stream(CsqCondition.Field.values())
+          .filter(x -> x.label().equals(f)).findFirst().orElseThrow(() -> RequestException.badArgument(
+              "%s: use csq.consequence, csq.impact, csq.symbol or csq.biotype", shorten(name)));
+      if (engine.annotationSource().isEmpty()) {
+        throw RequestException.badArgument("%s: the source's header declares no VEP CSQ or SnpEff ANN annotation",
+            shorten(name));
+      }
+      Set<String> values = new LinkedHashSet<>();
+      for (String v : args.single(name).orElseThrow().split("[,|]", -1)) {
+        if (v.isBlank()) {
+          throw RequestException.badArgument("%s: empty value; give comma-separated values", shorten(name));
+        }
+        values.add(v.strip());
+      }
+      out.add(new CsqCondition(field, values));
+    }
+    return out;
   }
 
   /** {@code MIN,MAX}, either side may be empty; numbers, min not above max. */
