@@ -137,7 +137,7 @@ class AnalyticsFiltersCrossCheckIT {
     "annotated; csq.impact=HIGH",
     "vep; csq.consequence=missense_variant",
     "vep; csq.impact=HIGH|MODERATE",
-    "vep; csq.symbol=TTLL10&csq.biotype=protein_coding",
+    "vep; csq.symbol=OR4F5,SAMD11&csq.biotype=protein_coding",
     "vep; csq.consequence=intron_variant&csq.impact=MODIFIER",
   })
   void csqFiltersKeepTheEntriesSplitVepGives(String id, String filter) throws Exception {
