@@ -35,6 +35,10 @@ final class CohortAnalytics {
 
   AnalyticsAnswer run(AnalyticsQuery q) {
     GenotypeQuery base = q.base();
+    if (!q.withStats() && q.caseControl().isEmpty() && q.top().isEmpty() && q.after().isEmpty()
+        && q.filter().keepsAll()) {
+      return firstPage(base);
+    }
     SampleSelection sel = base.samples();
     Zygosity z = base.zygosity();
     VariantFilter filter = q.filter();
@@ -134,6 +138,23 @@ final class CohortAnalytics {
       next = Optional.of(key(out, q.after()));
     }
     return out.answer(index, sel.isAll(), next);
+  }
+
+  /**
+   * A first page without analytics (a plain {@code limit} answer): the engine's own variants scan, with its
+   * skipping of rows nobody carries, asked for one row more to know whether a next page follows.
+   */
+  private AnalyticsAnswer firstPage(GenotypeQuery base) {
+    int limit = base.limitOrMax();
+    if (limit == 0 || limit == Integer.MAX_VALUE) {
+      return AnalyticsAnswer.page(index.variants(base), Optional.empty());
+    }
+    IndexVariantAnswer a = (IndexVariantAnswer) index.variants(new GenotypeQuery(base.segments(), base.zygosity(),
+        base.samples(), java.util.OptionalInt.of(limit + 1)));
+    if (a.size() <= limit) {
+      return AnalyticsAnswer.page(a, Optional.empty());
+    }
+    return AnalyticsAnswer.page(a.first(limit), Optional.of(key(a.contigs(), a.rows(), limit - 1, Optional.empty())));
   }
 
   /** Moves the row just added into the heap if it ranks among the best {@code top.n()}. */
@@ -247,14 +268,18 @@ final class CohortAnalytics {
    * position, ALT and REF before it.
    */
   private RowKey key(Rows out, Optional<RowKey> previous) {
-    int last = out.size - 1;
-    ContigRows c = index.contigRows(out.contig[last]);
-    int r = out.row[last];
+    return key(out.contig, out.row, out.size - 1, previous);
+  }
+
+  /** As above, for the answer rows {@code contigs[i], rows[i]}, the last being {@code last}. */
+  private RowKey key(int[] contigs, int[] rows, int last, Optional<RowKey> previous) {
+    ContigRows c = index.contigRows(contigs[last]);
+    int r = rows[last];
     String[] t = c.text(r);
     int ordinal = 0;
     int i = last - 1;
-    while (i >= 0 && out.contig[i] == out.contig[last] && c.pos[out.row[i]] == c.pos[r]
-        && compareAltRef(c, out.row[i], c.textBytes(), c, r) == 0) {
+    while (i >= 0 && contigs[i] == contigs[last] && c.pos[rows[i]] == c.pos[r]
+        && compareAltRef(c, rows[i], c.textBytes(), c, r) == 0) {
       ordinal++;
       i--;
     }
