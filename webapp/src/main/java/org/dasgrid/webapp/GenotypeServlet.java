@@ -9,6 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import org.dasgrid.core.genotype.api.CohortEndpoint;
+import org.dasgrid.core.genotype.AnalyticsAnswer;
+import org.dasgrid.core.genotype.api.AnalyticsJsonWriter;
+import org.dasgrid.core.genotype.api.AnalyticsRequest;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.cluster.ClusterSource;
 import org.dasgrid.core.cluster.ClusterView;
@@ -118,9 +121,19 @@ final class GenotypeServlet extends HttpServlet {
       data = cluster;
     }
     GenotypeQueries engine = ((GenotypeSource) data).genotypes();
-    GenotypeRequest request = GenotypeRequest.parse(endpoint, args, data, engine,
-        limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan(), source.sheet());
-    GenotypeResult result = timer.db(() -> request.run(engine));
+    AnalyticsAnswer analytics = null;
+    GenotypeResult result;
+    // statistics, filters and paging (contract section 7; a sharded source pages, the rest needs one node)
+    if (AnalyticsRequest.applies(endpoint, args)) {
+      AnalyticsRequest request = AnalyticsRequest.parse(endpoint, args, data, engine,
+          limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan());
+      analytics = timer.db(() -> request.run(engine));
+      result = new GenotypeResult.Variants(analytics.rows());
+    } else {
+      GenotypeRequest request = GenotypeRequest.parse(endpoint, args, data, engine, limits.maxSegmentsPerRequest(),
+          limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan(), source.sheet());
+      result = timer.db(() -> request.run(engine));
+    }
     FanOutReport report = cluster == null ? null : cluster.report();
     if (report != null) {
       timer.useEngineNanos(report.engineNanos());
@@ -148,7 +161,11 @@ final class GenotypeServlet extends HttpServlet {
       // the writer sends its bytes in pieces of up to 64 KB: another buffer would only copy them once more
       return resp.getOutputStream();
     });
-    GenotypeJsonWriter.write(result, ndjson, report, timer, body);
+    if (analytics != null) {
+      AnalyticsJsonWriter.write(analytics, ndjson, report, timer, body);
+    } else {
+      GenotypeJsonWriter.write(result, ndjson, report, timer, body);
+    }
     body.finish();
   }
 

@@ -301,8 +301,15 @@ class OpenApiIT {
    */
   @Test
   void documentedGenotypeParametersAreTheOnesTheServerAccepts() {
-    Map<String, List<String>> values = Map.of("segment", List.of("1:1105366,50000000"), "zygosity", List.of(),
-        "samples", List.of("NA06984,NA06986"), "limit", List.of("3"), "partial", List.of());
+    Map<String, List<String>> values = Map.ofEntries(Map.entry("segment", List.of("1:1105366,50000000")),
+        Map.entry("zygosity", List.of()), Map.entry("samples", List.of("NA06984,NA06986")),
+        Map.entry("limit", List.of("3")), Map.entry("partial", List.of()),
+        // the analytics arguments of variants; some need another beside them
+        Map.entry("cases", List.of("NA06984,NA06986")), Map.entry("controls", List.of("NA06984&cases=NA06986")),
+        Map.entry("top", List.of("3")), Map.entry("by", List.of("hwe_p&top=3", "assoc_p&top=2&cases=NA06984")),
+        Map.entry("ref", List.of("A,C")), Map.entry("alt", List.of("G")), Map.entry("min_length", List.of("1")),
+        Map.entry("max_length", List.of("5")), Map.entry("af", List.of("0.01,0.5", ",0.1")),
+        Map.entry("cursor", List.of("MQkxCTExMDUzNjYJQwlUCTA")));
     for (String q : List.of("variants", "samples", "count")) {
       List<String> names = new ArrayList<>();
       for (JsonNode p : doc.path("paths").path("/genotypes/{source}/" + q).path("get").path("parameters")) {

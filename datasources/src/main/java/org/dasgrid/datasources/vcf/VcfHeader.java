@@ -5,6 +5,7 @@ import htsjdk.tribble.readers.LineIteratorImpl;
 import htsjdk.tribble.readers.SynchronousLineReader;
 import htsjdk.variant.vcf.VCFCodec;
 import htsjdk.variant.vcf.VCFContigHeaderLine;
+import htsjdk.variant.vcf.VCFInfoHeaderLine;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Path;
@@ -13,13 +14,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
+import org.dasgrid.core.genotype.InfoField;
 import org.dasgrid.core.source.SourceLoadException;
 
 /**
- * What DasGrid needs from a VCF header: the samples (column order) and the declared contigs (order and
- * lengths). The header is read and checked by htsjdk; the records after it are parsed by {@link VcfLine}.
+ * What DasGrid needs from a VCF header: the samples (column order), the declared contigs (order and
+ * lengths) and INFO fields (for the genotype engine's INFO filters). The header is read and checked by htsjdk; the records after it are parsed by {@link VcfLine}.
  */
-record VcfHeader(List<String> samples, List<Contig> contigs) {
+record VcfHeader(List<String> samples, List<Contig> contigs, List<InfoField> info) {
 
   /** A {@code ##contig} line: name and, when given, length. */
   record Contig(String name, OptionalInt length) {}
@@ -27,6 +29,11 @@ record VcfHeader(List<String> samples, List<Contig> contigs) {
   VcfHeader {
     samples = List.copyOf(samples);
     contigs = List.copyOf(contigs);
+    info = List.copyOf(info);
+  }
+
+  VcfHeader(List<String> samples, List<Contig> contigs) {
+    this(samples, contigs, List.of());
   }
 
   /** Reads header lines up to and including {@code #CHROM}, leaving {@code lines} on that line. */
@@ -79,7 +86,25 @@ record VcfHeader(List<String> samples, List<Contig> contigs) {
       }
       contigs.add(new Contig(c.getID(), len));
     }
-    return new VcfHeader(samples, contigs);
+    List<InfoField> info = new ArrayList<>();
+    for (VCFInfoHeaderLine line : h.getInfoHeaderLines()) {
+      String number = switch (line.getCountType()) {
+        case A -> "A";
+        case R -> "R";
+        case G -> "G";
+        case UNBOUNDED -> ".";
+        case INTEGER -> Integer.toString(line.getCount());
+      };
+      InfoField.Type type = switch (line.getType()) {
+        case Integer -> InfoField.Type.INTEGER;
+        case Float -> InfoField.Type.FLOAT;
+        case Flag -> InfoField.Type.FLAG;
+        case Character -> InfoField.Type.CHARACTER;
+        case String -> InfoField.Type.STRING;
+      };
+      info.add(new InfoField(line.getID(), type, number, line.getDescription()));
+    }
+    return new VcfHeader(samples, contigs, info);
   }
 
   private static String firstLine(String m) {

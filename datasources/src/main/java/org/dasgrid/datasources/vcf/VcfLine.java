@@ -36,6 +36,9 @@ final class VcfLine {
   boolean hasGenotypes;
   /** Offset of the first sample column, or the line end when there is none. */
   int samplesStart;
+  /** Where the INFO column is in the line's bytes: {@code [infoStart, infoEnd)}. */
+  int infoStart;
+  int infoEnd;
 
   /** Parses the fixed columns of {@code b[from, to)}. */
   void parse(byte[] b, int from, int to) {
@@ -74,8 +77,9 @@ final class VcfLine {
     }
     qual = ascii(b, tabs[4] + 1, tabs[5]);
     filter = ascii(b, tabs[5] + 1, tabs[6]);
-    int infoEnd = found >= 8 ? tabs[7] : to;
-    end = Math.max(pos + ref.length() - 1, infoEndValue(b, tabs[6] + 1, infoEnd));
+    infoEnd = found >= 8 ? tabs[7] : to;
+    infoStart = tabs[6] + 1;
+    end = Math.max(pos + ref.length() - 1, infoEndValue(b, infoStart, infoEnd));
     if (found >= 8) {
       int formatEnd = found == 9 ? tabs[8] : to;
       hasGenotypes = formatEnd - tabs[7] - 1 >= 2 && b[tabs[7] + 1] == 'G' && b[tabs[7] + 2] == 'T'

@@ -59,6 +59,9 @@ public final class VcfProvider extends ContigSelectingProvider {
           InMemoryFeatureSource.builder().keepOnly(contigs).findByLabel().vcfSites();
       GenotypeIndexBuilder genotypes =
           config.genotypes() ? new GenotypeIndexBuilder(header.samples(), encoding) : null;
+      if (genotypes != null && keepsInfo(config)) {
+        genotypes.keepInfo(header.info()); // for the analytics' info.* and csq.* filters
+      }
       for (VcfHeader.Contig c : header.contigs()) {
         sites.declareReference(pool.intern(c.name()), c.length().orElse(0));
         if (genotypes != null) {
@@ -87,6 +90,18 @@ public final class VcfProvider extends ContigSelectingProvider {
     } catch (IOException e) {
       throw SourceLoadException.badFile(file, "read failed: " + e.getMessage());
     }
+  }
+
+  /**
+   * Option {@code genotypeInfo: keep} (the default) keeps each record's INFO text for the analytics' {@code
+   * info.*} and {@code csq.*} filters; {@code drop} saves that memory (the filters are then refused).
+   */
+  private static boolean keepsInfo(SourceConfig config) throws SourceLoadException {
+    String v = config.option("genotypeInfo", "keep").toLowerCase(Locale.ROOT);
+    if (!v.equals("keep") && !v.equals("drop")) {
+      throw new SourceLoadException(config.id() + ": option genotypeInfo must be keep or drop, not '" + v + "'");
+    }
+    return v.equals("keep");
   }
 
   private static SetEncoding encoding(SourceConfig config) throws SourceLoadException {
@@ -143,6 +158,9 @@ public final class VcfProvider extends ContigSelectingProvider {
       }
       int samples = header.samples().size();
       genotypes.startSite(r.chrom, r.pos, r.end, r.id, r.ref, alts);
+      if (genotypes.keepsInfo()) {
+        genotypes.siteInfo(b, r.infoStart, r.infoEnd);
+      }
       if (r.hasGenotypes) {
         columns.parse(b, r.samplesStart, to, samples, alts.size(), this);
       } else if (r.samplesStart < to) {

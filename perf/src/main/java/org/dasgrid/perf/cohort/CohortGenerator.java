@@ -33,7 +33,12 @@ public final class CohortGenerator {
   private static final char[] BASES = {'A', 'C', 'G', 'T'};
 
   /** What to generate. */
-  public record Options(int samples, int variants, long seed, Path output, int compressionLevel) {
+  public record Options(int samples, int variants, long seed, Path output, int compressionLevel, boolean annotate) {
+    /** Without annotations (INFO is {@code .}). */
+    public Options(int samples, int variants, long seed, Path output, int compressionLevel) {
+      this(samples, variants, seed, output, compressionLevel, false);
+    }
+
     public Options {
       if (samples < 1 || variants < 1) {
         throw new IllegalArgumentException("--samples and --variants must be at least 1");
@@ -49,7 +54,12 @@ public final class CohortGenerator {
       long seed = 1;
       Path out = null;
       int level = 5;
+      boolean annotate = false;
       for (int i = 0; i < args.length; i++) {
+        if (args[i].equals("--annotate")) {
+          annotate = true;
+          continue;
+        }
         String value = i + 1 < args.length ? args[i + 1] : null;
         switch (args[i]) {
           case "--samples" -> samples = Integer.parseInt(value);
@@ -58,14 +68,14 @@ public final class CohortGenerator {
           case "--out" -> out = Path.of(value);
           case "--level" -> level = Integer.parseInt(value);
           default -> throw new IllegalArgumentException("unknown argument " + args[i]
-              + "; use --samples N --variants M --seed S --out FILE.vcf.gz [--level 0-9]");
+              + "; use --samples N --variants M --seed S --out FILE.vcf.gz [--level 0-9] [--annotate]");
         }
         i++;
       }
       if (out == null) {
         throw new IllegalArgumentException("--out FILE.vcf.gz is required");
       }
-      return new Options(samples, variants, seed, out, level);
+      return new Options(samples, variants, seed, out, level, annotate);
     }
   }
 
@@ -75,11 +85,14 @@ public final class CohortGenerator {
 
   private final Options options;
   private final SplittableRandom rnd;
+  private final Annotations annotations;
   private final FrequencySpectrum spectrum;
   private final boolean[] male;
 
   public CohortGenerator(Options options) {
     this.options = options;
+    // a random stream of their own, so that annotating changes no genotype
+    this.annotations = options.annotate() ? new Annotations(new SplittableRandom(options.seed() ^ 0x5EED)) : null;
     this.rnd = new SplittableRandom(options.seed());
     this.spectrum = new FrequencySpectrum(options.samples());
     this.male = new boolean[options.samples()];
@@ -142,6 +155,9 @@ public final class CohortGenerator {
     }
     h.append("##FILTER=<ID=PASS,Description=\"All filters passed\">\n");
     h.append("##FORMAT=<ID=GT,Number=1,Type=String,Description=\"Genotype\">\n");
+    if (options.annotate()) {
+      h.append(Annotations.HEADER);
+    }
     h.append("#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT");
     for (int s = 0; s < options.samples(); s++) {
       h.append('\t').append(sampleName(s));
@@ -256,7 +272,9 @@ public final class CohortGenerator {
     } else {
       line.ascii(".");
     }
-    line.tab().ascii(ref).tab().ascii(String.join(",", alts)).ascii("\t.\tPASS\t.\tGT");
+    line.tab().ascii(ref).tab().ascii(String.join(",", alts)).ascii("\t.\tPASS\t");
+    line.ascii(annotations == null ? "." : annotations.info(ref, alts));
+    line.ascii("\tGT");
     boolean phased = rnd.nextDouble() < 0.7;
     byte sep = (byte) (phased ? '|' : '/');
     boolean biallelic = alts.size() == 1;

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.PriorityQueue;
 import org.dasgrid.core.error.RequestException;
+import org.dasgrid.core.genotype.AnalyticsAnswer;
+import org.dasgrid.core.genotype.AnalyticsQuery;
 import org.dasgrid.core.genotype.CountAnswer;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
@@ -183,6 +185,15 @@ final class ClusterGenotypes implements GenotypeQueries {
       }
     }
     return new CountAnswer(variants, het, hom, carriers.cardinality());
+  }
+
+  /**
+   * Paging only (a plain variants query with {@code limit} and {@code cursor}), as {@link ClusterPaging}
+   * does it; statistics and filters need the node protocol to carry them, so they are refused for now.
+   */
+  @Override
+  public AnalyticsAnswer analyse(AnalyticsQuery query) {
+    return new ClusterPaging(this, catalog::contigIndex).page(query);
   }
 
   /** This node's part of the engine, if it holds one. */

@@ -129,6 +129,22 @@ final class Corrections {
       return (int) index;
     }
 
+    /** The set handle of the group with this delta in the entry at {@code at}, or -1 if it has none. */
+    int handleOf(int at, int delta) {
+      if (at < 0) {
+        return -1;
+      }
+      int[] page = pages.get(at >>> PAGE_BITS);
+      int i = at & (PAGE - 1);
+      int n = page[i++];
+      for (int k = 0; k < n; k++, i += 2) {
+        if (page[i] == delta) {
+          return page[i + 1];
+        }
+      }
+      return -1;
+    }
+
     Corrections build() {
       int[][] out = pages.toArray(int[][]::new);
       if (out.length > 0) {

@@ -54,6 +54,21 @@ final class DeltaGroups {
     }
   }
 
+  /** Whether the group of this delta holds exactly {@code samples} (and is not empty). */
+  boolean sameAs(int delta, IntList samples) {
+    int k = delta + OFFSET;
+    IntList g = k >= 0 && k < groups.length ? groups[k] : null;
+    if (g == null || g.size() != samples.size()) {
+      return false;
+    }
+    for (int i = 0; i < g.size(); i++) {
+      if (g.get(i) != samples.get(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   interface Sink {
     void accept(int delta, IntList samples);
   }

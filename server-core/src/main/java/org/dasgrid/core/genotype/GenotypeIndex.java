@@ -1,5 +1,7 @@
 package org.dasgrid.core.genotype;
 
+import org.dasgrid.core.error.RequestException;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -31,18 +33,40 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
   private final List<AfTexts> afTexts;
   private final GenotypeStats stats;
   private final GenotypeIndexBuilder.Counts counts;
+  /**
+   * Per contig, what the statistics need beyond the rows (read only by {@link CohortAnalytics}); null for an
+   * engine mapped from an index file, whose format 1 does not keep them.
+   */
+  private final List<CallGaps> gaps;
+  /** Per contig, the records' INFO text ({@link InfoStore#NONE} when not kept). */
+  private final List<InfoStore> info;
+  private final Map<String, InfoField> infoFields;
+  private final Optional<CsqLayout> csq;
 
+  /** An engine just built from a VCF, with the parts the analytics read. */
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
-      GenotypeIndexBuilder.Counts counts) {
-    this(samples, contigs, sets, fixes, null, counts, null);
+      GenotypeIndexBuilder.Counts counts, List<CallGaps> gaps, List<InfoStore> info,
+      Map<String, InfoField> infoFields) {
+    this(samples, contigs, sets, fixes, null, counts, null, gaps, info, infoFields);
   }
 
   /**
-   * An engine over parts already made: {@code afTexts} and {@code stats} null to compute them (an engine just
-   * built), given when mapped from an index file ({@link GenotypeIndexFile}), which keeps them.
+   * An engine mapped from an index file ({@link GenotypeIndexFile}), which keeps the af texts and the stats;
+   * it has no analytics parts (see {@link #analyse}).
    */
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
       List<AfTexts> afTexts, GenotypeIndexBuilder.Counts counts, GenotypeStats stats) {
+    this(samples, contigs, sets, fixes, afTexts, counts, stats, null, List.of(), Map.of());
+  }
+
+  /** {@code afTexts} and {@code stats} null to compute them; {@code gaps} null when the analytics cannot run. */
+  private GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
+      List<AfTexts> afTexts, GenotypeIndexBuilder.Counts counts, GenotypeStats stats, List<CallGaps> gaps,
+      List<InfoStore> info, Map<String, InfoField> infoFields) {
+    this.gaps = gaps == null ? null : List.copyOf(gaps);
+    this.info = List.copyOf(info);
+    this.infoFields = Map.copyOf(infoFields);
+    this.csq = CsqLayout.of(infoFields);
     this.samples = SampleNames.of(samples);
     Map<String, Integer> numbers = new HashMap<>(samples.size() * 2);
     for (int i = 0; i < samples.size(); i++) {
@@ -88,6 +112,12 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
 
   private GenotypeStats computeStats(GenotypeIndexBuilder.Counts counts) {
     long heap = sets.heapBytes() + fixes.heapBytes() + samples.heapBytes();
+    for (CallGaps g : gaps == null ? List.<CallGaps>of() : gaps) {
+      heap += g.heapBytes();
+    }
+    for (InfoStore i : info) {
+      heap += i.heapBytes();
+    }
     for (AfTexts t : afTexts) {
       heap += t.heapBytes();
     }
@@ -272,6 +302,63 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
     return sel;
   }
 
+  @Override
+  public AnalyticsAnswer analyse(AnalyticsQuery query) {
+    if (gaps == null) {
+      throw RequestException.unsupported("statistics, filters and paging are not available on a source served "
+          + "from a genotype index yet (index format 1 does not keep the missing calls and INFO they read); "
+          + "serve the VCF without genotypeIndex for them");
+    }
+    checked(query.base().samples());
+    return new CohortAnalytics(this).run(query);
+  }
+
+  @Override
+  public Map<String, InfoField> infoFields() {
+    return infoFields;
+  }
+
+  @Override
+  public Optional<String> annotationSource() {
+    return csq.map(CsqLayout::key);
+  }
+
+  Optional<CsqLayout> csqLayout() {
+    return csq;
+  }
+
+  InfoStore info(int contig) {
+    return info.get(contig);
+  }
+
+  CallGaps gaps(int contig) {
+    return gaps.get(contig);
+  }
+
+  SampleSets sets() {
+    return sets;
+  }
+
+  int contigNumber(String name) {
+    Integer n = contigNumbers.get(name);
+    return n == null ? -1 : n;
+  }
+
+  /** Row {@code r}'s het, hom, AC and AN over the chosen samples, into {@code out}. */
+  void counts(ContigRows c, int contig, int r, SampleSelection sel, CountsSink out) {
+    add(c, contig, r, sel, out);
+  }
+
+  /** Whether a chosen sample has the zygosity asked for at row {@code r}. */
+  boolean carried(ContigRows c, int r, Zygosity z, SampleSelection sel) {
+    return matches(c, r, z, sel);
+  }
+
+  /** The query's segments as per-contig plans, in contig order. */
+  List<Plan> plans(List<Segment> segments) {
+    return plan(segments);
+  }
+
   /** Adds a matched row with its counts over the chosen samples. */
   private void add(ContigRows c, int contig, int r, SampleSelection sel, CountsSink out) {
     if (sel.isAll()) {
@@ -375,7 +462,7 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
   }
 
   /** The ranges of a query on one contig, merged, sorted and disjoint. */
-  private record Plan(int contig, int[] starts, int[] stops, int ranges) {}
+  record Plan(int contig, int[] starts, int[] stops, int ranges) {}
 
   private List<Plan> plan(List<Segment> segments) {
     Map<Integer, List<Segment>> byContig = new java.util.TreeMap<>();
@@ -418,7 +505,7 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
 
   /** Where {@link #add} puts a matched row and its counts. */
   @FunctionalInterface
-  private interface CountsSink {
+  interface CountsSink {
     void add(int contig, int r, int het, int hom, int ac, int an);
   }
 

@@ -37,6 +37,9 @@ public final class GenotypeIndexBuilder {
   private List<String> siteAlts;
   private long sites;
   private long nonRefCalls;
+  /** The INFO fields the header declares, when INFO is kept for the filters ({@link #keepInfo}). */
+  private Map<String, InfoField> infoFields;
+  private boolean siteHasInfo;
 
   public GenotypeIndexBuilder(List<String> sampleNames) {
     this(sampleNames, SetEncoding.COMPACT);
@@ -52,6 +55,35 @@ public final class GenotypeIndexBuilder {
     }
     this.sets = new SampleSets.Builder(samples.size(), Objects.requireNonNull(encoding));
     this.calls = new SiteCalls(samples.size());
+  }
+
+  /**
+   * Keeps each record's INFO text (given by {@link #siteInfo}) for the INFO and annotation filters, which
+   * may test the fields the header declares; without this call the engine keeps no INFO.
+   */
+  public GenotypeIndexBuilder keepInfo(java.util.Collection<InfoField> declared) {
+    Map<String, InfoField> m = new LinkedHashMap<>();
+    for (InfoField f : declared) {
+      m.put(f.key(), f);
+    }
+    infoFields = m;
+    return this;
+  }
+
+  /** Whether {@link #siteInfo} is wanted. */
+  public boolean keepsInfo() {
+    return infoFields != null;
+  }
+
+  /** The current site's INFO column, {@code b[from, to)} (between {@link #startSite} and {@link #endSite}). */
+  public void siteInfo(byte[] b, int from, int to) {
+    if (site == null) {
+      throw new IllegalStateException("siteInfo outside a site");
+    }
+    if (infoFields != null) {
+      site.info.site(b, from, to);
+      siteHasInfo = true;
+    }
   }
 
   /** Declares a contig, fixing its place in the source's order even if it has no sites. */
@@ -104,15 +136,40 @@ public final class GenotypeIndexBuilder {
     calls.finish();
     int an = fixes(calls.anCorrections());
     byte ploidy = (byte) calls.ploidy();
+    int missing = reused(calls.missing(), an);
+    int nonDiploid = reused(calls.nonDiploid(), an);
+    byte alts = (byte) Math.min(calls.alts(), 255);
     for (int a = 1; a <= calls.alts(); a++) {
       IntList het = calls.het(a);
       IntList hom = calls.hom(a);
       nonRefCalls += het.size() + hom.size();
       site.add(sitePos, siteEnd, sets.add(het.raw(), het.size()), sets.add(hom.raw(), hom.size()),
           fixes(calls.acCorrections(a)), an, ploidy, siteIdRef, siteAlts.get(a - 1));
+      site.gaps.add(missing, nonDiploid, alts, (byte) Math.min(a, 255));
+      if (infoFields != null) {
+        site.info.row(siteHasInfo);
+      }
     }
+    siteHasInfo = false;
     sites++;
     site = null;
+  }
+
+  /**
+   * The set handle of these samples (missing or non-diploid calls of the site), reusing the AN correction
+   * group that holds exactly them when there is one (a site whose odd calls are all ./. keeps them once).
+   */
+  private int reused(IntList samples, int anEntry) {
+    if (samples.isEmpty()) {
+      return SampleSets.EMPTY;
+    }
+    DeltaGroups groups = calls.anCorrections();
+    for (int delta = -2; delta <= 1; delta++) {
+      if (groups.sameAs(delta, samples)) {
+        return fixes.handleOf(anEntry, delta);
+      }
+    }
+    return sets.add(samples.raw(), samples.size());
   }
 
   private int fixes(DeltaGroups groups) {
@@ -131,13 +188,18 @@ public final class GenotypeIndexBuilder {
     Corrections corrections = fixes.build();
     SampleSets built = sets.build();
     List<ContigRows> rows = new ArrayList<>(contigs.size());
+    List<CallGaps> gaps = new ArrayList<>(contigs.size());
+    List<InfoStore> info = new ArrayList<>(contigs.size());
     long variants = 0;
     SampleSelection everyone = SampleSelection.all(samples.size());
     for (Pending p : contigs.values()) {
       rows.add(p.build(built, corrections, everyone));
+      gaps.add(p.gapsBuilt);
+      info.add(p.infoBuilt);
       variants += p.size;
     }
-    return new GenotypeIndex(samples, rows, built, corrections, new Counts(sites, variants, nonRefCalls));
+    return new GenotypeIndex(samples, rows, built, corrections, new Counts(sites, variants, nonRefCalls), gaps,
+        info, infoFields == null ? Map.of() : infoFields);
   }
 
   /** Totals known at build time. */
@@ -157,6 +219,12 @@ public final class GenotypeIndexBuilder {
     final IntList textStart = new IntList();
     byte[] text = new byte[256];
     int textSize;
+    final CallGaps.Builder gaps = new CallGaps.Builder();
+    final InfoStore.Builder info = new InfoStore.Builder();
+    InfoStore infoBuilt;
+
+    /** The rows' {@link CallGaps}, in row order, once {@link #build} ran. */
+    CallGaps gapsBuilt;
 
     Pending(String name) {
       this.name = name;
@@ -209,6 +277,8 @@ public final class GenotypeIndexBuilder {
       for (int i = 0; i < size; i++) {
         sortedPloidy[i] = ploidy[order[i]];
       }
+      gapsBuilt = gaps.build(order);
+      infoBuilt = info.build(order);
       return new ContigRows(name, size, permute(pos, order), permute(end, order), permute(het, order),
           permute(hom, order), permute(acFix, order), permute(anFix, order), sortedPloidy, starts, sortedText, sets,
           fixes, everyone);

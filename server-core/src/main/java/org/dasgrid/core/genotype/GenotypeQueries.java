@@ -66,4 +66,23 @@ public interface GenotypeQueries {
   default java.util.Optional<AlleleCarriers> alleleCarriers(String chrom, int pos, String ref, String alt) {
     return java.util.Optional.empty();
   }
+
+  /** The INFO fields an analytics filter may test (those the header declares, when the engine keeps INFO). */
+  default java.util.Map<String, InfoField> infoFields() {
+    return java.util.Map.of();
+  }
+
+  /** The functional annotation the {@code csq.*} filters read: {@code CSQ} (VEP) or {@code ANN} (SnpEff). */
+  default java.util.Optional<String> annotationSource() {
+    return java.util.Optional.empty();
+  }
+
+  /**
+   * Cohort analytics over the variants of a query: filters, per-variant statistics, case/control tests, top-N
+   * and paging ({@link AnalyticsQuery}). Engines that cannot answer them say so.
+   */
+  default AnalyticsAnswer analyse(AnalyticsQuery query) {
+    throw org.dasgrid.core.error.RequestException.unsupported(
+        "statistics, filters and paging are not available for this source yet");
+  }
 }

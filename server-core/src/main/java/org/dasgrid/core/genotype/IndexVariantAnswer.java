@@ -31,6 +31,21 @@ final class IndexVariantAnswer implements VariantAnswer {
     return size;
   }
 
+  /** The first {@code n} rows (the same arrays). */
+  IndexVariantAnswer first(int n) {
+    return new IndexVariantAnswer(index, wholeCohort, Math.min(n, size), contig, row, het, hom, ac, an);
+  }
+
+  /** Each answer row's contig number (valid up to {@link #size}; not copied). */
+  int[] contigs() {
+    return contig;
+  }
+
+  /** Each answer row's row number in its contig (valid up to {@link #size}; not copied). */
+  int[] rows() {
+    return row;
+  }
+
   @Override
   public VariantRow get(int i) {
     if (i < 0 || i >= size) {

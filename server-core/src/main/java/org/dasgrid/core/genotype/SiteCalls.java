@@ -42,6 +42,10 @@ final class SiteCalls {
   private final IntList oddCalled = new IntList();
   private int haploidCalls;
   private int ploidy;
+  /** Samples with a missing allele (./., ./1, .): what the analytics count as missing. */
+  private final IntList missing = new IntList();
+  /** Samples with a complete call that is not diploid (haploid, polyploid): left out of HWE and F. */
+  private final IntList nonDiploid = new IntList();
   private final DeltaGroups anGroups = new DeltaGroups(MAX_PLOIDY);
   private final DeltaGroups acGroups = new DeltaGroups(MAX_PLOIDY);
   private final int[] sorted = new int[MAX_PLOIDY];
@@ -73,6 +77,8 @@ final class SiteCalls {
     lastSample = -1;
     oddSample.clear();
     oddCalled.clear();
+    missing.clear();
+    nonDiploid.clear();
     haploidCalls = 0;
     ploidy = 0;
   }
@@ -90,6 +96,7 @@ final class SiteCalls {
     checkAllele(a1);
     checkAllele(a2);
     if (a1 < 0 || a2 < 0) {
+      missing.add(sample);
       odd(sample, (a1 >= 0 ? 1 : 0) + (a2 >= 0 ? 1 : 0));
       extra(a1, sample, 1);
       extra(a2, sample, 1);
@@ -112,6 +119,7 @@ final class SiteCalls {
     checkAllele(a);
     haploidCalls++;
     odd(sample, a >= 0 ? 1 : 0);
+    (a >= 0 ? nonDiploid : missing).add(sample);
     if (a > 0) {
       hom[a].add(sample);
       oddHomSample[a].add(sample);
@@ -143,6 +151,7 @@ final class SiteCalls {
       }
     }
     odd(sample, called);
+    (called == n ? nonDiploid : missing).add(sample);
     for (int k = 0; k < n; ) {
       int a = sorted[k];
       int copies = 0;
@@ -234,6 +243,16 @@ final class SiteCalls {
 
   IntList hom(int allele) {
     return hom[allele];
+  }
+
+  /** The samples whose call has a missing allele, ascending. */
+  IntList missing() {
+    return missing;
+  }
+
+  /** The samples whose complete call is not diploid, ascending. */
+  IntList nonDiploid() {
+    return nonDiploid;
   }
 
   DeltaGroups anCorrections() {

@@ -159,6 +159,41 @@ class ClusterSourceTest {
     }
   }
 
+  /** Paging a sharded source: each page and its cursor as the whole cohort's, all pages the unpaged answer. */
+  @Test
+  void pagingThroughTheClusterGivesTheWholeCohortsPagesAndCursors() {
+    GenotypeQueries oracle = ((GenotypeSource) whole).genotypes();
+    for (int i = 0; i < 20; i++) {
+      String node = TestCluster.NODES.get(i % 3);
+      GenotypeQueries g = ((GenotypeSource) view(node)).genotypes();
+      List<Segment> segs = new ArrayList<>();
+      for (int k = 0, n = 1 + random.nextInt(3); k < n; k++) {
+        segs.add(randomSegment());
+      }
+      Zygosity z = Zygosity.values()[random.nextInt(3)];
+      int page = 1 + random.nextInt(9);
+      List<Object> all = rows(oracle.variants(new GenotypeQuery(segs, z, oracle.allSamples(), OptionalInt.empty())));
+      List<Object> paged = new ArrayList<>();
+      java.util.Optional<org.dasgrid.core.genotype.RowKey> after = java.util.Optional.empty();
+      for (int guard = 0; guard < 10_000; guard++) {
+        var mine = g.analyse(new org.dasgrid.core.genotype.AnalyticsQuery(new GenotypeQuery(segs, z, g.allSamples(),
+            OptionalInt.of(page)), org.dasgrid.core.genotype.VariantFilter.NONE, false, java.util.Optional.empty(),
+            java.util.Optional.empty(), after));
+        var theirs = oracle.analyse(new org.dasgrid.core.genotype.AnalyticsQuery(new GenotypeQuery(segs, z,
+            oracle.allSamples(), OptionalInt.of(page)), org.dasgrid.core.genotype.VariantFilter.NONE, false,
+            java.util.Optional.empty(), java.util.Optional.empty(), after));
+        assertThat(rows(mine.rows())).isEqualTo(rows(theirs.rows()));
+        assertThat(mine.next()).isEqualTo(theirs.next());
+        paged.addAll(rows(mine.rows()));
+        after = mine.next();
+        if (after.isEmpty()) {
+          break;
+        }
+      }
+      assertThat(paged).as(segs + " " + z + " by " + page).isEqualTo(all);
+    }
+  }
+
   private static List<Object> rows(VariantAnswer a) {
     List<Object> out = new ArrayList<>();
     for (int i = 0; i < a.size(); i++) {

@@ -256,6 +256,36 @@ class ClusterIT {
     assertThat(nonTrivial).as("queries with features or rows in their answer").isGreaterThan(100);
   }
 
+  /**
+   * Paging a sharded source: every page through any node, followed by its {@code next} cursor, together equals
+   * the single node's unpaged answer, and each page (cursor included) equals the single node's page.
+   */
+  @Test
+  @Order(1)
+  void pagingThroughTheClusterEqualsTheUnpagedAnswerOfASingleNode() throws Exception {
+    for (String q : List.of("/genotypes/gen/variants?segment=chr1&segment=chr2&segment=chr5&zygosity=any",
+        "/genotypes/ceu/variants?segment=1&segment=5&segment=20&zygosity=het",
+        "/genotypes/gen/variants?segment=chr3:1,50000000&segment=chrX&zygosity=hom")) {
+      JsonNode whole = JSON.readTree(answer(singleBase, q).body()).get("variants");
+      for (int page : List.of(1, 7, 40)) {
+        List<JsonNode> rows = new ArrayList<>();
+        String cursor = null;
+        int n = 0;
+        do {
+          String pq = q + "&limit=" + page + (cursor == null ? "" : "&cursor=" + cursor);
+          Answer got = answer(bases.get(List.of("n1", "n2", "n3").get(n % 3)), pq);
+          assertThat(got).as(pq).isEqualTo(answer(singleBase, pq));
+          JsonNode body = JSON.readTree(got.body());
+          body.get("variants").forEach(rows::add);
+          cursor = body.has("next") ? body.get("next").asText() : null;
+          n++;
+        } while (cursor != null && n < 10_000);
+        assertThat(JSON.valueToTree(rows).toString()).as("%s by %d", q, page).isEqualTo(whole.toString());
+      }
+      assertThat(whole.size()).as(q).isGreaterThan(40);
+    }
+  }
+
   @Test
   @Order(2)
   void genotypeAnswersSayWhichNodesAnsweredAndDasAnswersToo() throws Exception {

@@ -106,11 +106,38 @@ public final class GenotypeJsonWriter {
       OutputStream out) throws IOException {
     JsonBytes json = new JsonBytes(out, bufferFor(result));
     if (result instanceof GenotypeResult.Variants v) {
-      variants(v.answer(), ndjson, json);
+      variants(v.answer(), ndjson, json, null);
     } else if (result instanceof GenotypeResult.Samples s) {
       samples(s.answer(), ndjson, json);
     } else if (result instanceof GenotypeResult.Count c) {
       count(c.answer(), json);
+    }
+    if (report != null) {
+      cluster(report, json);
+    }
+    timings(timer, json);
+    json.raw(END);
+    json.flush();
+  }
+
+  /** Fields an analytics answer adds to each variant row, before its closing brace. */
+  interface RowExtras {
+    /** Writes row {@code i}'s extra fields, each starting with its comma. */
+    void write(int i, JsonBytes json) throws IOException;
+  }
+
+  /**
+   * A variants answer with fields added to each row ({@code extras}, may be null), and, after {@code count},
+   * the summary fields {@code tail} writes (the next page's cursor, the annotation source); otherwise as
+   * {@link #write}.
+   */
+  static void writeVariants(VariantAnswer rows, RowExtras extras, RowExtras tail, boolean ndjson,
+      FanOutReport report, RequestTimer timer, OutputStream out) throws IOException {
+    GenotypeResult result = new GenotypeResult.Variants(rows);
+    JsonBytes json = new JsonBytes(out, bufferFor(result));
+    variants(rows, ndjson, json, extras);
+    if (tail != null) {
+      tail.write(rows.size(), json);
     }
     if (report != null) {
       cluster(report, json);
@@ -147,7 +174,8 @@ public final class GenotypeJsonWriter {
     return (int) Math.min(BUFFER, rows + SUMMARY_BYTES);
   }
 
-  private static void variants(VariantAnswer a, boolean ndjson, JsonBytes json) throws IOException {
+  private static void variants(VariantAnswer a, boolean ndjson, JsonBytes json, RowExtras extras)
+      throws IOException {
     if (!ndjson) {
       json.raw(VARIANTS_START);
     }
@@ -189,17 +217,25 @@ public final class GenotypeJsonWriter {
           json.putName(NULL_TAIL);
         }
         counts(v, pre, json);
+        if (extras == null) {
+          json.put('}'); // within the row's reserved room
+          continue;
+        }
       } else {
         if (separator != 0) {
           json.raw(separator);
         }
         rowPiecewise(v, rowStart, idEnd, refEnd, json);
       }
+      if (extras != null) {
+        extras.write(rows - 1, json);
+      }
+      json.raw('}');
     }
     finishRows(ndjson, rows, json);
   }
 
-  /** A row's counts, af and closing brace, after its text; in the room reserved for the row. */
+  /** A row's counts and af, after its text; in the room reserved for the row (the caller closes the row). */
   private static void counts(VariantAnswer.Cursor v, PrecomputedText pre, JsonBytes json) {
     json.putName(HET);
     json.putInt(v.het());
@@ -215,7 +251,6 @@ public final class GenotypeJsonWriter {
     } else if (!json.putAfText(pre)) { // made at load, by the same formatter, when the source has it
       json.putDouble((double) v.ac() / v.an()); // VariantRow.af()
     }
-    json.put('}');
   }
 
   /** A row with text to escape, not ASCII or not vouched for, or too long for the buffer: each piece checked. */
@@ -248,7 +283,6 @@ public final class GenotypeJsonWriter {
     } else {
       json.nullValue();
     }
-    json.raw('}');
   }
 
   private static void name(long packed, JsonBytes json) throws IOException {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.dasgrid.core.das.QueryArguments;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.genotype.GenotypeQueries;
@@ -47,9 +48,23 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
   public static GenotypeRequest parse(GenotypeEndpoint endpoint, QueryArguments args, DataSource source,
       GenotypeQueries engine, int maxSegments, int maxRows, int maxSpan,
       java.util.Optional<org.dasgrid.core.genotype.cohort.SampleSheet> sheet) {
+    return parse(endpoint, args, source, engine, maxSegments, maxRows, maxSpan, sheet, name -> false);
+  }
+
+  /** As above, also accepting the arguments {@code alsoRead} says another reader takes (analytics). */
+  public static GenotypeRequest parse(GenotypeEndpoint endpoint, QueryArguments args, DataSource source,
+      GenotypeQueries engine, int maxSegments, int maxRows, int maxSpan, Predicate<String> alsoRead) {
+    return parse(endpoint, args, source, engine, maxSegments, maxRows, maxSpan, java.util.Optional.empty(),
+        alsoRead);
+  }
+
+  /** The general form: the sheet's groups in {@code samples=}, and the arguments another reader takes. */
+  public static GenotypeRequest parse(GenotypeEndpoint endpoint, QueryArguments args, DataSource source,
+      GenotypeQueries engine, int maxSegments, int maxRows, int maxSpan,
+      java.util.Optional<org.dasgrid.core.genotype.cohort.SampleSheet> sheet, Predicate<String> alsoRead) {
     for (String name : args.asMap().keySet()) {
       // '_' arguments are cache busters added by browser libraries
-      if (!ARGUMENTS.contains(name) && !name.startsWith("_")) {
+      if (!ARGUMENTS.contains(name) && !name.startsWith("_") && !alsoRead.test(name)) {
         throw RequestException.badArgument("unknown argument '%s'; use segment, zygosity, samples, limit, partial",
             shorten(name));
       }

@@ -1,0 +1,345 @@
+package org.dasgrid.core.genotype;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.PriorityQueue;
+import org.dasgrid.core.error.RequestException;
+
+/**
+ * Runs one {@link AnalyticsQuery} on a {@link GenotypeIndex}: scans the rows of the segments as the variants
+ * query does (same zygosity rule), drops the rows the filter refuses, and computes only what was asked for,
+ * per kept row, through the engine's counts and sample sets (no per-sample loop but over the rare non-diploid
+ * calls). A top-N keeps its best N in a bounded heap instead of every row's statistics. One per query.
+ */
+final class CohortAnalytics {
+  private final GenotypeIndex index;
+  private final SampleSets sets;
+  private final HardyWeinberg hwe = new HardyWeinberg();
+  /** The counts of the row in hand, from {@link GenotypeIndex#counts}. */
+  private int het;
+  private int hom;
+  private int ac;
+  private int an;
+  private final GenotypeIndex.CountsSink sink = (contig, r, h, o, a, n) -> {
+    het = h;
+    hom = o;
+    ac = a;
+    an = n;
+  };
+
+  CohortAnalytics(GenotypeIndex index) {
+    this.index = index;
+    this.sets = index.sets();
+  }
+
+  AnalyticsAnswer run(AnalyticsQuery q) {
+    GenotypeQuery base = q.base();
+    if (!q.withStats() && q.caseControl().isEmpty() && q.top().isEmpty() && q.after().isEmpty()
+        && q.filter().keepsAll()) {
+      return firstPage(base);
+    }
+    SampleSelection sel = base.samples();
+    Zygosity z = base.zygosity();
+    VariantFilter filter = q.filter();
+    boolean stats = q.withStats();
+    CaseControl cc = q.caseControl().orElse(null);
+    TopN top = q.top().orElse(null);
+    // one row more than the page, to know whether another page follows
+    long want = top != null ? Long.MAX_VALUE : base.limitOrMax() + 1L;
+    Rows out = new Rows(stats, cc != null);
+    out.annotated = !filter.csq().isEmpty();
+    PriorityQueue<Rows.Ranked> heap = top == null ? null : new PriorityQueue<>(Rows.Ranked.WORST_FIRST);
+    InfoTests infoTests = filter.info().isEmpty() && filter.csq().isEmpty() ? null
+        : new InfoTests(index.infoFields(), index.csqLayout().orElse(null));
+    if (!filter.csq().isEmpty() && index.csqLayout().isEmpty()) {
+      throw RequestException.badArgument("csq: the source's header declares no VEP CSQ or SnpEff ANN layout");
+    }
+    int afterContig = -1;
+    int firstRow = 0;
+    int pastKey = 0;
+    int[] skipEqual = {0};
+    if (q.after().isPresent()) {
+      RowKey key = q.after().get();
+      afterContig = index.contigNumber(key.contig());
+      if (afterContig < 0) {
+        throw RequestException.badArgument("cursor: the source has no contig '%s' any more; start again",
+            key.contig());
+      }
+      ContigRows kc = index.contigRows(afterContig);
+      firstRow = firstAtOrAfter(kc, key);
+      pastKey = firstAfter(kc, key, firstRow);
+      // the key's row and the answer's rows equal to it before it (duplicate records) were on earlier pages
+      skipEqual[0] = key.ordinal() + 1;
+    }
+    if (want == 1 || top != null && top.n() == 0) {
+      return out.answer(index, sel.isAll(), Optional.empty());
+    }
+    for (GenotypeIndex.Plan p : index.plans(base.segments())) {
+      if (p.contig() < afterContig) {
+        continue;
+      }
+      ContigRows c = index.contigRows(p.contig());
+      CallGaps gaps = index.gaps(p.contig());
+      InfoStore info = index.info(p.contig());
+      int skipBelow = p.contig() == afterContig ? firstRow : 0;
+      int equalBelow = p.contig() == afterContig ? pastKey : 0;
+      int contig = p.contig();
+      boolean more = c.scan(p.starts(), p.stops(), p.ranges(), r -> {
+        if (r < skipBelow || !index.carried(c, r, z, sel) || !keepsText(filter, c, gaps, r)) {
+          return true;
+        }
+        java.util.List<String[]> notes = null;
+        if (infoTests != null) {
+          if (info.isEmpty() || !infoTests.keeps(filter.info(), info.pool(), info.start(r), info.end(r),
+              gaps.altIndex(r))) {
+            return true;
+          }
+          if (!filter.csq().isEmpty()) {
+            String[] t = c.text(r);
+            notes = infoTests.annotations(filter.csq(), info.pool(), info.start(r), info.end(r), t[1], t[2],
+                gaps.alts(r), gaps.altIndex(r));
+            if (notes.isEmpty()) {
+              return true;
+            }
+          }
+        }
+        index.counts(c, contig, r, sel, sink);
+        if (!filter.keepsAf(ac, an)) {
+          return true;
+        }
+        if (r < equalBelow && skipEqual[0] > 0) {
+          skipEqual[0]--;
+          return true;
+        }
+        out.add(contig, r, het, hom, ac, an);
+        out.annotations[out.size - 1] = notes;
+        if (stats) {
+          stats(c, gaps, r, sel, out);
+        }
+        if (cc != null) {
+          caseControl(c, contig, r, cc, out);
+        }
+        if (heap != null) {
+          rank(top, out, heap);
+        }
+        return out.size < want;
+      });
+      if (!more) {
+        break;
+      }
+    }
+    if (heap != null) {
+      return out.ranked(heap, index, sel.isAll());
+    }
+    Optional<RowKey> next = Optional.empty();
+    if (out.size == want) {
+      out.size--; // the probe row: it starts the next page
+      next = Optional.of(key(out, q.after()));
+    }
+    return out.answer(index, sel.isAll(), next);
+  }
+
+  /**
+   * A first page without analytics (a plain {@code limit} answer): the engine's own variants scan, with its
+   * skipping of rows nobody carries, asked for one row more to know whether a next page follows.
+   */
+  private AnalyticsAnswer firstPage(GenotypeQuery base) {
+    int limit = base.limitOrMax();
+    if (limit == 0 || limit == Integer.MAX_VALUE) {
+      return AnalyticsAnswer.page(index.variants(base), Optional.empty());
+    }
+    IndexVariantAnswer a = (IndexVariantAnswer) index.variants(new GenotypeQuery(base.segments(), base.zygosity(),
+        base.samples(), java.util.OptionalInt.of(limit + 1)));
+    if (a.size() <= limit) {
+      return AnalyticsAnswer.page(a, Optional.empty());
+    }
+    return AnalyticsAnswer.page(a.first(limit), Optional.of(key(a.contigs(), a.rows(), limit - 1, Optional.empty())));
+  }
+
+  /** Moves the row just added into the heap if it ranks among the best {@code top.n()}. */
+  private static void rank(TopN top, Rows out, PriorityQueue<Rows.Ranked> heap) {
+    int i = out.size - 1;
+    double p = top.by() == TopN.By.HWE_P ? out.hweP[i] : out.assocP[i];
+    if (!Double.isNaN(p)) {
+      Rows.Ranked candidate = new Rows.Ranked(p, out.contig[i], out.row[i], out.take(i), out.annotations[i]);
+      if (heap.size() < top.n()) {
+        heap.add(candidate);
+      } else if (Rows.Ranked.WORST_FIRST.compare(candidate, heap.peek()) > 0) {
+        heap.poll();
+        heap.add(candidate);
+      }
+    }
+    out.size--; // the rows of a top-N live in the heap only
+  }
+
+  /** The REF/ALT, class, length and allelic tests of the filter. */
+  private static boolean keepsText(VariantFilter f, ContigRows c, CallGaps gaps, int r) {
+    if (f.allelic() != VariantFilter.Allelic.ANY
+        && (gaps.alts(r) > 1) != (f.allelic() == VariantFilter.Allelic.MULTIALLELIC)) {
+      return false;
+    }
+    if (!f.readsText()) {
+      return true;
+    }
+    byte[] text = c.textBytes();
+    int idEnd = c.idEnd(r);
+    int refEnd = c.refEnd(r, idEnd);
+    int altEnd = c.textEnd(r);
+    if (!f.refs().isEmpty() && !f.refs().contains(new String(text, idEnd + 1, refEnd - idEnd - 1,
+        StandardCharsets.UTF_8))) {
+      return false;
+    }
+    if (!f.alts().isEmpty() && !f.alts().contains(new String(text, refEnd + 1, altEnd - refEnd - 1,
+        StandardCharsets.UTF_8))) {
+      return false;
+    }
+    VariantClass kind = VariantClass.of(text, idEnd + 1, refEnd, refEnd + 1, altEnd);
+    if (!f.classes().isEmpty() && !f.classes().contains(kind)) {
+      return false;
+    }
+    if (f.minLength().isPresent() || f.maxLength().isPresent()) {
+      long length = kind == VariantClass.SV ? (long) c.end[r] - c.pos[r] + 1
+          : Math.max(refEnd - idEnd - 1, altEnd - refEnd - 1);
+      return (f.minLength().isEmpty() || length >= f.minLength().getAsInt())
+          && (f.maxLength().isEmpty() || length <= f.maxLength().getAsInt());
+    }
+    return true;
+  }
+
+  /**
+   * Missing calls, HWE p and F of the row just added. HWE and F count the complete diploid calls only: het
+   * and hom-alt less the chosen samples' non-diploid calls (rare: haploid chrX/Y/M calls, polyploids), and
+   * hom-ref as the rest of the complete diploid calls.
+   */
+  private void stats(ContigRows c, CallGaps gaps, int r, SampleSelection sel, Rows out) {
+    int i = out.size - 1;
+    int missing = sets.andCardinality(gaps.missing(r), sel);
+    int hetD = out.het[i];
+    int homD = out.hom[i];
+    int diploid = sel.size() - missing;
+    int odd = gaps.nonDiploid(r);
+    if (odd != SampleSets.EMPTY) {
+      for (int s : sets.members(odd)) {
+        if (sel.contains(s)) {
+          diploid--;
+          if (sets.contains(c.het[r], s)) {
+            hetD--;
+          } else if (sets.contains(c.hom[r], s)) {
+            homD--;
+          }
+        }
+      }
+    }
+    int homRef = diploid - hetD - homD;
+    out.missing[i] = missing;
+    out.hweP[i] = hwe.pValue(hetD, homRef, homD);
+    out.f[i] = inbreeding(hetD, homRef, homD);
+  }
+
+  /** 1 - observed / expected het (2pqN), from the genotype counts; NaN for none or a monomorphic variant. */
+  static double inbreeding(int het, int homRef, int homAlt) {
+    double n = het + homRef + homAlt;
+    if (n == 0) {
+      return Double.NaN;
+    }
+    double p = (2.0 * homRef + het) / (2 * n);
+    double expected = 2 * p * (1 - p) * n;
+    return expected == 0 ? Double.NaN : 1 - het / expected;
+  }
+
+  private void caseControl(ContigRows c, int contig, int r, CaseControl cc, Rows out) {
+    int i = out.size - 1;
+    index.counts(c, contig, r, cc.cases(), sink);
+    int caseAc = ac;
+    int caseAn = an;
+    index.counts(c, contig, r, cc.controls(), sink);
+    out.caseAc[i] = caseAc;
+    out.caseAn[i] = caseAn;
+    out.controlAc[i] = ac;
+    out.controlAn[i] = an;
+    out.assocP[i] = AlleleAssociation.pValue(caseAc, caseAn - caseAc, ac, an - ac);
+    out.oddsRatio[i] = AlleleAssociation.oddsRatio(caseAc, caseAn - caseAc, ac, an - ac);
+  }
+
+  /**
+   * The key of the answer's last row: its place, and how many rows of the answer (this page's, and when the
+   * run of equal rows started before it, the earlier pages' as the previous key says) share its contig,
+   * position, ALT and REF before it.
+   */
+  private RowKey key(Rows out, Optional<RowKey> previous) {
+    return key(out.contig, out.row, out.size - 1, previous);
+  }
+
+  /** As above, for the answer rows {@code contigs[i], rows[i]}, the last being {@code last}. */
+  private RowKey key(int[] contigs, int[] rows, int last, Optional<RowKey> previous) {
+    ContigRows c = index.contigRows(contigs[last]);
+    int r = rows[last];
+    String[] t = c.text(r);
+    int ordinal = 0;
+    int i = last - 1;
+    while (i >= 0 && contigs[i] == contigs[last] && c.pos[rows[i]] == c.pos[r]
+        && compareAltRef(c, rows[i], c.textBytes(), c, r) == 0) {
+      ordinal++;
+      i--;
+    }
+    if (i < 0 && previous.isPresent()) {
+      RowKey p = previous.get();
+      if (p.contig().equals(c.name) && p.pos() == c.pos[r] && p.alt().equals(t[2]) && p.ref().equals(t[1])) {
+        ordinal += p.ordinal() + 1;
+      }
+    }
+    return new RowKey(c.name, c.pos[r], t[2], t[1], ordinal);
+  }
+
+  /** The first row at or after the key's place (position, ALT, REF) in answer order. */
+  static int firstAtOrAfter(ContigRows c, RowKey key) {
+    int lo = 0;
+    int hi = c.size;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (c.pos[mid] < key.pos()) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    int r = lo;
+    while (r < c.size && c.pos[r] == key.pos() && compareToKey(c, r, key) < 0) {
+      r++;
+    }
+    return r;
+  }
+
+  /** The first row from {@code from} on that is past the key's place. */
+  static int firstAfter(ContigRows c, RowKey key, int from) {
+    int r = from;
+    while (r < c.size && c.pos[r] == key.pos() && compareToKey(c, r, key) == 0) {
+      r++;
+    }
+    return r;
+  }
+
+  /** Row {@code r} (at the key's position) against the key's ALT, then REF, bytewise. */
+  private static int compareToKey(ContigRows c, int r, RowKey key) {
+    byte[] text = c.textBytes();
+    int idEnd = c.idEnd(r);
+    int refEnd = c.refEnd(r, idEnd);
+    byte[] alt = key.alt().getBytes(StandardCharsets.UTF_8);
+    int cmp = Arrays.compareUnsigned(text, refEnd + 1, c.textEnd(r), alt, 0, alt.length);
+    if (cmp != 0) {
+      return cmp;
+    }
+    byte[] ref = key.ref().getBytes(StandardCharsets.UTF_8);
+    return Arrays.compareUnsigned(text, idEnd + 1, refEnd, ref, 0, ref.length);
+  }
+
+  private static int compareAltRef(ContigRows a, int ra, byte[] text, ContigRows b, int rb) {
+    int ia = a.idEnd(ra);
+    int fa = a.refEnd(ra, ia);
+    int ib = b.idEnd(rb);
+    int fb = b.refEnd(rb, ib);
+    int cmp = Arrays.compareUnsigned(text, fa + 1, a.textEnd(ra), b.textBytes(), fb + 1, b.textEnd(rb));
+    return cmp != 0 ? cmp : Arrays.compareUnsigned(text, ia + 1, fa, b.textBytes(), ib + 1, fb);
+  }
+}
