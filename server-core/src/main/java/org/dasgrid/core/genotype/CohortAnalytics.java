@@ -35,8 +35,7 @@ final class CohortAnalytics {
 
   AnalyticsAnswer run(AnalyticsQuery q) {
     GenotypeQuery base = q.base();
-    if (!q.withStats() && q.caseControl().isEmpty() && q.top().isEmpty() && q.after().isEmpty()
-        && q.filter().keepsAll()) {
+    if (isPlainFirstPage(q)) {
       return firstPage(base);
     }
     SampleSelection sel = base.samples();
@@ -140,6 +139,12 @@ final class CohortAnalytics {
     return out.answer(index, sel.isAll(), next);
   }
 
+  /** Whether the query is a first page asking for no analytics: the engine's own scan answers it. */
+  static boolean isPlainFirstPage(AnalyticsQuery q) {
+    return !q.withStats() && q.caseControl().isEmpty() && q.top().isEmpty() && q.after().isEmpty()
+        && q.filter().keepsAll();
+  }
+
   /**
    * A first page without analytics (a plain {@code limit} answer): the engine's own variants scan, with its
    * skipping of rows nobody carries, asked for one row more to know whether a next page follows.
@@ -199,7 +204,7 @@ final class CohortAnalytics {
       return false;
     }
     if (f.minLength().isPresent() || f.maxLength().isPresent()) {
-      long length = kind == VariantClass.SV ? (long) c.end[r] - c.pos[r] + 1
+      long length = kind == VariantClass.SV ? (long) c.end(r) - c.pos(r) + 1
           : Math.max(refEnd - idEnd - 1, altEnd - refEnd - 1);
       return (f.minLength().isEmpty() || length >= f.minLength().getAsInt())
           && (f.maxLength().isEmpty() || length <= f.maxLength().getAsInt());
@@ -223,9 +228,9 @@ final class CohortAnalytics {
       for (int s : sets.members(odd)) {
         if (sel.contains(s)) {
           diploid--;
-          if (sets.contains(c.het[r], s)) {
+          if (sets.contains(c.hetSet(r), s)) {
             hetD--;
-          } else if (sets.contains(c.hom[r], s)) {
+          } else if (sets.contains(c.homSet(r), s)) {
             homD--;
           }
         }
@@ -278,18 +283,18 @@ final class CohortAnalytics {
     String[] t = c.text(r);
     int ordinal = 0;
     int i = last - 1;
-    while (i >= 0 && contigs[i] == contigs[last] && c.pos[rows[i]] == c.pos[r]
-        && compareAltRef(c, rows[i], c.textBytes(), c, r) == 0) {
+    while (i >= 0 && contigs[i] == contigs[last] && c.pos(rows[i]) == c.pos(r)
+        && sameAltRef(c.text(rows[i]), t)) {
       ordinal++;
       i--;
     }
     if (i < 0 && previous.isPresent()) {
       RowKey p = previous.get();
-      if (p.contig().equals(c.name) && p.pos() == c.pos[r] && p.alt().equals(t[2]) && p.ref().equals(t[1])) {
+      if (p.contig().equals(c.name) && p.pos() == c.pos(r) && p.alt().equals(t[2]) && p.ref().equals(t[1])) {
         ordinal += p.ordinal() + 1;
       }
     }
-    return new RowKey(c.name, c.pos[r], t[2], t[1], ordinal);
+    return new RowKey(c.name, c.pos(r), t[2], t[1], ordinal);
   }
 
   /** The first row at or after the key's place (position, ALT, REF) in answer order. */
@@ -298,14 +303,14 @@ final class CohortAnalytics {
     int hi = c.size;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (c.pos[mid] < key.pos()) {
+      if (c.pos(mid) < key.pos()) {
         lo = mid + 1;
       } else {
         hi = mid;
       }
     }
     int r = lo;
-    while (r < c.size && c.pos[r] == key.pos() && compareToKey(c, r, key) < 0) {
+    while (r < c.size && c.pos(r) == key.pos() && compareToKey(c, r, key) < 0) {
       r++;
     }
     return r;
@@ -314,7 +319,7 @@ final class CohortAnalytics {
   /** The first row from {@code from} on that is past the key's place. */
   static int firstAfter(ContigRows c, RowKey key, int from) {
     int r = from;
-    while (r < c.size && c.pos[r] == key.pos() && compareToKey(c, r, key) == 0) {
+    while (r < c.size && c.pos(r) == key.pos() && compareToKey(c, r, key) == 0) {
       r++;
     }
     return r;
@@ -334,12 +339,9 @@ final class CohortAnalytics {
     return Arrays.compareUnsigned(text, idEnd + 1, refEnd, ref, 0, ref.length);
   }
 
-  private static int compareAltRef(ContigRows a, int ra, byte[] text, ContigRows b, int rb) {
-    int ia = a.idEnd(ra);
-    int fa = a.refEnd(ra, ia);
-    int ib = b.idEnd(rb);
-    int fb = b.refEnd(rb, ib);
-    int cmp = Arrays.compareUnsigned(text, fa + 1, a.textEnd(ra), b.textBytes(), fb + 1, b.textEnd(rb));
-    return cmp != 0 ? cmp : Arrays.compareUnsigned(text, ia + 1, fa, b.textBytes(), ib + 1, fb);
+  /** Whether two rows' texts ({@link ContigRows#text}: ID, REF, ALT) have the same ALT and REF. */
+  private static boolean sameAltRef(String[] a, String[] b) {
+    return a[2].equals(b[2]) && a[1].equals(b[1]);
   }
+
 }

@@ -382,6 +382,14 @@ final class ContigRows {
    * The text pool: each row's ID, REF and ALT, UTF-8, tab-separated, from {@link #textStart} to {@link
    * #textEnd}, with {@link TextRules#slack} bytes after the last row.
    */
+  /**
+   * The text pool as an array, for the analytics, which run on engines built in the heap only ({@link
+   * GenotypeIndex#analyse}); null for a mapped pool.
+   */
+  byte[] textBytes() {
+    return text.array();
+  }
+
   ByteColumn text() {
     return text;
   }

@@ -304,9 +304,9 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
 
   @Override
   public AnalyticsAnswer analyse(AnalyticsQuery query) {
-    if (gaps == null) {
-      throw RequestException.unsupported("statistics, filters and paging are not available on a source served "
-          + "from a genotype index yet (index format 1 does not keep the missing calls and INFO they read); "
+    if (gaps == null && !CohortAnalytics.isPlainFirstPage(query)) {
+      throw RequestException.unsupported("statistics, filters and pages after the first are not available on a "
+          + "source served from a genotype index yet (index format 1 does not keep the missing calls and INFO they read); "
           + "serve the VCF without genotypeIndex for them");
     }
     checked(query.base().samples());
@@ -434,9 +434,6 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
   }
 
   /** The parts an index file holds (see {@link GenotypeIndexFile}). */
-  SampleSets sets() {
-    return sets;
-  }
 
   Corrections corrections() {
     return fixes;
