@@ -57,6 +57,7 @@ class SoakIT {
     String config = Files.readString(examples.resolve("dasgrid.yaml"))
         .replace("path: data/", "path: " + examples.resolve("data") + "/")
         .replace("sequence: data/", "sequence: " + examples.resolve("data") + "/")
+        .replace("samples: data/", "samples: " + examples.resolve("data") + "/")
         .replace("server:\n", "server:\n  rateLimit: {enabled: false}\n");
     assertThat(config).contains("rateLimit: {enabled: false}").doesNotContain(" data/");
     Files.writeString(dir.resolve("dasgrid.yaml"), config);
