@@ -22,7 +22,7 @@ final class WarmupFilter extends HttpFilter {
   @Override
   protected void doFilter(HttpServletRequest req, HttpServletResponse resp, FilterChain chain)
       throws IOException, ServletException {
-    if (state.warming() && state.isWarmupRequest(req.getHeader(Warmup.HEADER))) {
+    if (state.isWarmupRequest(req.getHeader(Warmup.HEADER))) {
       req.setAttribute(Warmup.ATTRIBUTE, Boolean.TRUE);
     }
     chain.doFilter(req, resp);
