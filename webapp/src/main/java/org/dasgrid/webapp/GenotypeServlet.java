@@ -126,7 +126,7 @@ final class GenotypeServlet extends HttpServlet {
     // statistics, filters and paging (contract section 7; a sharded source pages, the rest needs one node)
     if (AnalyticsRequest.applies(endpoint, args)) {
       AnalyticsRequest request = AnalyticsRequest.parse(endpoint, args, data, engine,
-          limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan());
+          limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan(), source.sheet());
       analytics = timer.db(() -> request.run(engine));
       result = new GenotypeResult.Variants(analytics.rows());
     } else {

@@ -57,11 +57,18 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
 
   public static AnalyticsRequest parse(GenotypeEndpoint endpoint, QueryArguments args, DataSource source,
       GenotypeQueries engine, int maxSegments, int maxRows, int maxSpan) {
+    return parse(endpoint, args, source, engine, maxSegments, maxRows, maxSpan, Optional.empty());
+  }
+
+  /** As above; {@code samples=}, {@code cases=} and {@code controls=} may name groups of the sample sheet. */
+  public static AnalyticsRequest parse(GenotypeEndpoint endpoint, QueryArguments args, DataSource source,
+      GenotypeQueries engine, int maxSegments, int maxRows, int maxSpan,
+      Optional<org.dasgrid.core.genotype.cohort.SampleSheet> sheet) {
     GenotypeRequest plain = GenotypeRequest.parse(endpoint, args, source, engine, maxSegments, maxRows, maxSpan,
-        AnalyticsRequest::reads);
+        sheet, AnalyticsRequest::reads);
     GenotypeQuery base = plain.query();
     boolean stats = bool(args, "stats");
-    Optional<CaseControl> cc = caseControl(args, engine, base.samples());
+    Optional<CaseControl> cc = caseControl(args, engine, base.samples(), sheet);
     Optional<TopN> top = top(args, cc.isPresent());
     Optional<RowKey> after = args.single("cursor").map(PageCursor::decode);
     if (top.isPresent() && after.isPresent()) {
@@ -211,17 +218,17 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
   }
 
   private static Optional<CaseControl> caseControl(QueryArguments args, GenotypeQueries engine,
-      SampleSelection cohort) {
+      SampleSelection cohort, Optional<org.dasgrid.core.genotype.cohort.SampleSheet> sheet) {
     if (args.has("controls") && !args.has("cases")) {
       throw RequestException.badArgument("controls= needs cases=");
     }
     if (!args.has("cases")) {
       return Optional.empty();
     }
-    int[] cases = numbers(args, "cases", engine, cohort);
+    int[] cases = numbers(args, "cases", engine, cohort, sheet);
     int[] controls;
     if (args.has("controls")) {
-      controls = numbers(args, "controls", engine, cohort);
+      controls = numbers(args, "controls", engine, cohort, sheet);
       Set<Integer> caseSet = new java.util.HashSet<>();
       for (int c : cases) {
         caseSet.add(c);
@@ -239,9 +246,11 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
     return Optional.of(new CaseControl(engine.select(cases), engine.select(controls)));
   }
 
-  /** The sample numbers named by an argument, all among the chosen samples. */
-  private static int[] numbers(QueryArguments args, String name, GenotypeQueries engine, SampleSelection cohort) {
-    List<String> names = list(args, name);
+  /** The sample numbers named by an argument (names or sheet groups), all among the chosen samples. */
+  private static int[] numbers(QueryArguments args, String name, GenotypeQueries engine, SampleSelection cohort,
+      Optional<org.dasgrid.core.genotype.cohort.SampleSheet> sheet) {
+    List<String> names = sheet.isPresent() && args.has(name)
+        ? SampleChoice.names(args.all(name), engine, sheet) : list(args, name);
     if (names.isEmpty()) {
       throw RequestException.badArgument("%s: give comma-separated sample names", name);
     }
