@@ -249,8 +249,14 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
   /** The sample numbers named by an argument (names or sheet groups), all among the chosen samples. */
   private static int[] numbers(QueryArguments args, String name, GenotypeQueries engine, SampleSelection cohort,
       Optional<org.dasgrid.core.genotype.cohort.SampleSheet> sheet) {
-    List<String> names = sheet.isPresent() && args.has(name)
-        ? SampleChoice.names(args.all(name), engine, sheet) : list(args, name);
+    List<String> names = list(args, name);
+    if (sheet.isPresent() && !names.isEmpty()) {
+      try {
+        names = SampleChoice.names(args.all(name), engine, sheet); // groups of the sheet, expanded
+      } catch (RequestException e) {
+        throw RequestException.badArgument("%s: %s", name, e.getMessage()); // the error names the argument
+      }
+    }
     if (names.isEmpty()) {
       throw RequestException.badArgument("%s: give comma-separated sample names", name);
     }
