@@ -50,20 +50,7 @@ public final class VcfGenotypeIndexer {
         genotypes.declareContig(c.name());
       }
       VcfProvider.Records records = new VcfProvider.Records(header, null, genotypes, new Interner());
-      long n = 0;
-      while (lines.next()) {
-        if (lines.isEmpty()) {
-          continue;
-        }
-        try {
-          records.add(lines.buffer(), lines.start(), lines.end());
-        } catch (VcfFormatException | IllegalArgumentException e) {
-          throw SourceLoadException.badRecord(vcf, lines.lineNumber(), e.getMessage());
-        }
-        if (++n % PROGRESS_EVERY == 0) {
-          monitor.progress(n, input.bytesRead());
-        }
-      }
+      long n = records.readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
       input.checkComplete(lines.lineNumber());
       monitor.progress(n, input.bytesRead());
       Map<String, Integer> extents = new LinkedHashMap<>(records.extents());

@@ -69,20 +69,7 @@ public final class VcfProvider extends ContigSelectingProvider {
         }
       }
       Records records = new Records(header, sites, genotypes, pool);
-      long n = 0;
-      while (lines.next()) {
-        if (lines.isEmpty()) {
-          continue;
-        }
-        try {
-          records.add(lines.buffer(), lines.start(), lines.end());
-        } catch (VcfFormatException | IllegalArgumentException e) {
-          throw SourceLoadException.badRecord(file, lines.lineNumber(), e.getMessage());
-        }
-        if (++n % PROGRESS_EVERY == 0) {
-          monitor.progress(n, input.bytesRead());
-        }
-      }
+      long n = records.readAll(lines, file, input, monitor, PROGRESS_EVERY);
       monitor.progress(n, input.bytesRead());
       sites.bytesRead(input.bytesRead());
       InMemoryFeatureSource features = sites.build();
@@ -116,6 +103,29 @@ public final class VcfProvider extends ContigSelectingProvider {
 
   /** Turns record lines into site features and genotype calls. */
   static final class Records implements CallSink {
+    /**
+     * Adds every record of {@code lines} (a bad one fails with {@code file}:line), reporting progress every
+     * {@code progressEvery} records; returns how many were read. The one read loop of the loader and the indexer.
+     */
+    long readAll(ByteLines lines, Path file, TextInput input, LoadMonitor monitor, int progressEvery)
+        throws SourceLoadException, IOException {
+      long n = 0;
+      while (lines.next()) {
+        if (lines.isEmpty()) {
+          continue;
+        }
+        try {
+          add(lines.buffer(), lines.start(), lines.end());
+        } catch (VcfFormatException | IllegalArgumentException e) {
+          throw SourceLoadException.badRecord(file, lines.lineNumber(), e.getMessage());
+        }
+        if (++n % progressEvery == 0) {
+          monitor.progress(n, input.bytesRead());
+        }
+      }
+      return n;
+    }
+
     private final VcfHeader header;
     private final InMemoryFeatureSource.Builder sites;
     private final GenotypeIndexBuilder genotypes;
