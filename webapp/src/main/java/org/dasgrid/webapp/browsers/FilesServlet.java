@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Optional;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.config.ServerSettings;
 import org.dasgrid.core.error.RequestException;
@@ -39,6 +40,7 @@ final class FilesServlet extends HttpServlet {
   private final transient SourceRegistry registry;
   private final transient ExportStore store;
   private final long waitMillis;
+  private final transient HeldFiles held = new HeldFiles(64L << 20);
 
   FilesServlet(SourceRegistry registry, ExportStore store, ServerSettings settings) {
     this.registry = registry;
@@ -64,9 +66,14 @@ final class FilesServlet extends HttpServlet {
       BrowserErrors.write(resp, e);
       return;
     }
+    Optional<byte[]> bytes = held.get(file);
+    if (bytes.isPresent()) {
+      send(req, resp, file, new BytesReader(bytes.get()), bytes.get().length, body);
+      return;
+    }
     try (FileChannel ch = FileChannel.open(file.path(), StandardOpenOption.READ)) {
       // the length of the file opened, not the one listed: a file replaced meanwhile is sent whole and true
-      send(req, resp, file, ch, ch.size(), body);
+      send(req, resp, file, new ChannelReader(ch), ch.size(), body);
     } catch (NoSuchFileException e) {
       BrowserErrors.write(resp, RequestException.unavailable("export file %s was removed while being sent; "
           + "ask again", file.name()));
@@ -89,7 +96,7 @@ final class FilesServlet extends HttpServlet {
     return store.file(source, parts[2]);
   }
 
-  private static void send(HttpServletRequest req, HttpServletResponse resp, ExportedFile file, FileChannel ch,
+  private static void send(HttpServletRequest req, HttpServletResponse resp, ExportedFile file, Reader ch,
       long length, boolean body) throws IOException {
     resp.setHeader("Accept-Ranges", "bytes");
     resp.setHeader("ETag", file.etag());
@@ -133,7 +140,7 @@ final class FilesServlet extends HttpServlet {
     return false;
   }
 
-  private static void single(HttpServletRequest req, HttpServletResponse resp, ExportedFile file, FileChannel ch,
+  private static void single(HttpServletRequest req, HttpServletResponse resp, ExportedFile file, Reader ch,
       ByteRanges.Part part, long total, boolean body) throws IOException {
     long n = total == 0 ? 0 : part.length();
     resp.setContentLengthLong(n);
@@ -147,10 +154,10 @@ final class FilesServlet extends HttpServlet {
       req.setAttribute("org.apache.tomcat.sendfile.end", part.last() + 1);
       return;
     }
-    copy(ch, part, resp.getOutputStream());
+    ch.copy(part, resp.getOutputStream());
   }
 
-  private static void multipart(HttpServletResponse resp, ExportedFile file, FileChannel ch,
+  private static void multipart(HttpServletResponse resp, ExportedFile file, Reader ch,
       List<ByteRanges.Part> parts, long total, boolean body) throws IOException {
     String boundary = "dasgrid-" + Long.toHexString(System.nanoTime()) + Long.toHexString(total);
     byte[][] heads = new byte[parts.size()][];
@@ -172,28 +179,43 @@ final class FilesServlet extends HttpServlet {
     OutputStream out = resp.getOutputStream();
     for (int i = 0; i < parts.size(); i++) {
       out.write(heads[i]);
-      copy(ch, parts.get(i), out);
+      ch.copy(parts.get(i), out);
     }
     out.write(tail);
   }
 
-  private static void copy(FileChannel ch, ByteRanges.Part part, OutputStream out) throws IOException {
-    WritableByteChannel target = Channels.newChannel(out);
-    ByteBuffer buf = ByteBuffer.allocate((int) Math.min(1 << 16, part.length()));
-    long pos = part.first();
-    long end = part.last() + 1;
-    while (pos < end) {
-      buf.clear();
-      buf.limit((int) Math.min(buf.capacity(), end - pos));
-      int n = ch.read(buf, pos);
-      if (n < 0) {
-        throw new IOException("export file shorter than its length");
+  /** Where a part's bytes come from: the held bytes of a small file, or the file itself. */
+  private sealed interface Reader permits BytesReader, ChannelReader {
+    void copy(ByteRanges.Part part, OutputStream out) throws IOException;
+  }
+
+  private record BytesReader(byte[] bytes) implements Reader {
+    @Override
+    public void copy(ByteRanges.Part part, OutputStream out) throws IOException {
+      out.write(bytes, (int) part.first(), (int) part.length());
+    }
+  }
+
+  private record ChannelReader(FileChannel ch) implements Reader {
+    @Override
+    public void copy(ByteRanges.Part part, OutputStream out) throws IOException {
+      WritableByteChannel target = Channels.newChannel(out);
+      ByteBuffer buf = ByteBuffer.allocate((int) Math.min(1 << 16, part.length()));
+      long pos = part.first();
+      long end = part.last() + 1;
+      while (pos < end) {
+        buf.clear();
+        buf.limit((int) Math.min(buf.capacity(), end - pos));
+        int n = ch.read(buf, pos);
+        if (n < 0) {
+          throw new IOException("export file shorter than its length");
+        }
+        buf.flip();
+        while (buf.hasRemaining()) {
+          target.write(buf);
+        }
+        pos += n;
       }
-      buf.flip();
-      while (buf.hasRemaining()) {
-        target.write(buf);
-      }
-      pos += n;
     }
   }
 }
