@@ -78,7 +78,7 @@ final class IndexCommand {
       return 1;
     } catch (OutOfMemoryError e) {
       err.println("dasgrid index: out of heap building the index of " + vcf.getFileName()
-          + "; give the JVM more (-Xmx), it holds the cohort's engine while building");
+          + "; give the JVM more (-Xmx): the build holds the rows and sample sets of one contig at a time");
       return 1;
     }
   }

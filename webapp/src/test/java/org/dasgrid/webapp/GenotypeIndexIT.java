@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One VCF served both ways — loaded into the heap and from its index file ({@code genotypeIndex:}) — answers
- * random queries (regions, het/hom/any, virtual cohorts, limits, NDJSON) with the same bytes but for the
+ * random queries (regions, het/hom/any, virtual cohorts, limits, NDJSON; and analytics: statistics, cases,
+ * filters, paged walks to the end) with the same bytes but for the
  * timings, on a generated cohort (plain gzip; multi-allelic sites, missing and partial calls, haploid chrX,
  * chrY and chrM calls, triploid calls, a symbolic deletion, IDs that need escaping) and on the bundled CEU
  * file (bgzip). Indexes are built by the {@code index} command; truncated, corrupt, other-version, stale and
@@ -225,6 +226,24 @@ class GenotypeIndexIT {
         assertThat(untimed(b)).as("%s %s", query, args).isEqualTo(untimed(a));
         nonEmpty += query.equals("variants") && !untimed(a).startsWith("{\"variants\":[]") ? 1 : 0;
       }
+      // analytics (format 2 maps their parts too): statistics, cases, a filter, every page of a paged walk
+      int first = rnd.nextInt(cohort.size() - 3);
+      String analytics = args.replaceAll("&limit=[0-9]+", "") + "&stats=true"
+          + (args.contains("samples=") ? "" : "&cases=" + String.join(",", cohort.subList(first, first + 3)))
+          + List.of("", "&allelic=multiallelic", "&type=snv", "&af=0,0.1").get(rnd.nextInt(4))
+          + "&limit=" + (1 + rnd.nextInt(25));
+      String cursor = "";
+      for (int page = 0; page < 1000; page++) {
+        Http.Response a = Http.get(base + heap + "/variants?" + analytics + cursor);
+        Http.Response b = Http.get(base + mapped + "/variants?" + analytics + cursor);
+        assertThat(b.status()).as("%s", analytics + cursor).isEqualTo(a.status()).isEqualTo(200);
+        assertThat(untimed(b)).as("%s", analytics + cursor).isEqualTo(untimed(a));
+        java.util.regex.Matcher next = java.util.regex.Pattern.compile("\"next\":\"([^\"]+)\"").matcher(a.text());
+        if (!next.find()) {
+          break;
+        }
+        cursor = "&cursor=" + java.net.URLEncoder.encode(next.group(1), StandardCharsets.UTF_8);
+      }
     }
     assertThat(nonEmpty).isGreaterThan(queries / 3);
   }
@@ -268,7 +287,7 @@ class GenotypeIndexIT {
     String console = server.console();
     assertThat(console).contains("FAILED truncated: truncated.dgi: truncated:");
     assertThat(console).contains("FAILED corrupt: corrupt.dgi: corrupt: checksum mismatch in");
-    assertThat(console).contains("FAILED version: version.dgi: index format version 99, this server reads version 1");
+    assertThat(console).contains("FAILED version: version.dgi: index format version 99, this server reads version 2 (rebuild the index");
     assertThat(console).contains("FAILED stale: stale.dgi: stale: the VCF is not the file it was built from");
     assertThat(console).contains("FAILED absent: absent.dgi: not found");
     for (String id : List.of("truncated", "corrupt", "version", "stale", "absent")) {

@@ -1,6 +1,7 @@
 package org.dasgrid.datasources.vcf;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,10 +11,8 @@ import java.util.Map;
 import org.dasgrid.core.feature.Interner;
 import org.dasgrid.core.genotype.GenotypeIndexBuilder;
 import org.dasgrid.core.genotype.GenotypeIndexFile;
-import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeStats;
 import org.dasgrid.core.genotype.IndexedReference;
-import org.dasgrid.core.genotype.SetEncoding;
 import org.dasgrid.core.genotype.SourceIdentity;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SourceLoadException;
@@ -21,10 +20,11 @@ import org.dasgrid.datasources.io.ReadAheadInputStream;
 import org.dasgrid.datasources.io.TextInput;
 
 /**
- * Builds a genotype index file from a multi-sample VCF (plain, gzip or bgzip): the records are read as a
- * {@code genotypes: true} source reads them (without making site features), the engine is built in the heap
- * and written by {@link GenotypeIndexFile#write}. The VCF's identity is taken before reading, and checked
- * again after: a VCF that changed while it was read gives no index.
+ * Builds a genotype index file from a multi-sample VCF (plain, gzip or bgzip), sorted by contig: the records are
+ * read as a {@code genotypes: true} source reads them (without making site features; each record's INFO kept
+ * for the analytics' filters) and streamed into {@link GenotypeIndexFile#build}, which writes each contig as
+ * the next starts, so the heap holds one contig at a time. The VCF's identity is taken before reading, and
+ * checked again after: a VCF that changed while it was read gives no index.
  */
 public final class VcfGenotypeIndexer {
   private static final int PROGRESS_EVERY = 4096;
@@ -36,7 +36,6 @@ public final class VcfGenotypeIndexer {
 
   public static Result build(Path vcf, Path out, LoadMonitor monitor) throws SourceLoadException, IOException {
     SourceIdentity before = VcfIdentity.of(vcf);
-    GenotypeQueries engine;
     List<IndexedReference> references = new ArrayList<>();
     try (TextInput input = TextInput.open(vcf);
         ReadAheadInputStream ahead = new ReadAheadInputStream(input.stream(), 1 << 20, 4)) {
@@ -45,26 +44,33 @@ public final class VcfGenotypeIndexer {
       if (header.samples().isEmpty()) {
         throw SourceLoadException.badFile(vcf, "the VCF has no sample columns: no genotypes to index");
       }
-      GenotypeIndexBuilder genotypes = new GenotypeIndexBuilder(header.samples(), SetEncoding.COMPACT);
-      for (VcfHeader.Contig c : header.contigs()) {
-        genotypes.declareContig(c.name());
+      try (GenotypeIndexFile.Build build = GenotypeIndexFile.build(out, header.samples())) {
+        GenotypeIndexBuilder genotypes = build.genotypes();
+        genotypes.keepInfo(header.info()); // for the analytics' info.* and csq.* filters
+        for (VcfHeader.Contig c : header.contigs()) {
+          genotypes.declareContig(c.name());
+        }
+        VcfProvider.Records records = new VcfProvider.Records(header, null, genotypes, new Interner());
+        long n;
+        try {
+          n = records.readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
+        } catch (UncheckedIOException e) {
+          throw e.getCause(); // writing the index failed
+        }
+        input.checkComplete(lines.lineNumber());
+        monitor.progress(n, input.bytesRead());
+        Map<String, Integer> extents = new LinkedHashMap<>(records.extents());
+        for (VcfHeader.Contig c : header.contigs()) {
+          Integer extent = extents.remove(c.name());
+          references.add(new IndexedReference(c.name(), true, c.length().orElse(0), extent == null ? 0 : extent));
+        }
+        extents.forEach((name, extent) -> references.add(new IndexedReference(name, false, 0, extent)));
+        if (before.difference(VcfIdentity.of(vcf)).isPresent()) {
+          throw SourceLoadException.badFile(vcf, "changed while it was read; index not written");
+        }
+        GenotypeStats stats = build.finish(references, before);
+        return new Result(stats, Files.size(out));
       }
-      VcfProvider.Records records = new VcfProvider.Records(header, null, genotypes, new Interner());
-      long n = records.readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
-      input.checkComplete(lines.lineNumber());
-      monitor.progress(n, input.bytesRead());
-      Map<String, Integer> extents = new LinkedHashMap<>(records.extents());
-      for (VcfHeader.Contig c : header.contigs()) {
-        Integer extent = extents.remove(c.name());
-        references.add(new IndexedReference(c.name(), true, c.length().orElse(0), extent == null ? 0 : extent));
-      }
-      extents.forEach((name, extent) -> references.add(new IndexedReference(name, false, 0, extent)));
-      engine = genotypes.build();
     }
-    if (before.difference(VcfIdentity.of(vcf)).isPresent()) {
-      throw SourceLoadException.badFile(vcf, "changed while it was read; index not written");
-    }
-    GenotypeIndexFile.write(engine, references, before, out);
-    return new Result(engine.stats(), Files.size(out));
   }
 }

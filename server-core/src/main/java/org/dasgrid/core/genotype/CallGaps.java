@@ -9,12 +9,16 @@ package org.dasgrid.core.genotype;
  * SampleSets#EMPTY}, or a correction group's set reused), and which ALT of its site it is, so this costs 10 bytes a row.
  */
 final class CallGaps {
-  private final int[] missing;
-  private final int[] nonDiploid;
-  private final byte[] alts;
-  private final byte[] altIndex;
+  /** A contig without rows. */
+  static final CallGaps NONE = new CallGaps(IntColumn.of(new int[0]), IntColumn.of(new int[0]),
+      ByteColumn.of(new byte[0]), ByteColumn.of(new byte[0]));
+  private final IntColumn missing;
+  private final IntColumn nonDiploid;
+  private final ByteColumn alts;
+  private final ByteColumn altIndex;
 
-  private CallGaps(int[] missing, int[] nonDiploid, byte[] alts, byte[] altIndex) {
+  /** The columns, on the heap or mapped from an index file ({@link GenotypeIndexFile}). */
+  CallGaps(IntColumn missing, IntColumn nonDiploid, ByteColumn alts, ByteColumn altIndex) {
     this.missing = missing;
     this.nonDiploid = nonDiploid;
     this.alts = alts;
@@ -23,26 +27,42 @@ final class CallGaps {
 
   /** Which ALT of its site row {@code r} is (1 for the first; at most 255). */
   int altIndex(int r) {
-    return altIndex[r] & 0xFF;
+    return altIndex.get(r) & 0xFF;
   }
 
   /** The set handle of the samples with a missing allele at row {@code r}'s site. */
   int missing(int r) {
-    return missing[r];
+    return missing.get(r);
   }
 
   /** The set handle of the samples with a complete non-diploid call at row {@code r}'s site. */
   int nonDiploid(int r) {
-    return nonDiploid[r];
+    return nonDiploid.get(r);
   }
 
   /** How many ALT alleles row {@code r}'s site has (at most 255). */
   int alts(int r) {
-    return alts[r] & 0xFF;
+    return alts.get(r) & 0xFF;
+  }
+
+  IntColumn missingColumn() {
+    return missing;
+  }
+
+  IntColumn nonDiploidColumn() {
+    return nonDiploid;
+  }
+
+  ByteColumn altsColumn() {
+    return alts;
+  }
+
+  ByteColumn altIndexColumn() {
+    return altIndex;
   }
 
   long heapBytes() {
-    return 4 * 16L + missing.length * 10L;
+    return altIndex.array() == null ? 64 : 4 * 16L + missing.length() * 10L; // mapped: next to none
   }
 
   /** Rows in file order; {@link #build} puts them in row order. */
@@ -76,7 +96,7 @@ final class CallGaps {
         a[i] = alts[order[i]];
         x[i] = index[order[i]];
       }
-      return new CallGaps(m, d, a, x);
+      return new CallGaps(IntColumn.of(m), IntColumn.of(d), ByteColumn.of(a), ByteColumn.of(x));
     }
   }
 }

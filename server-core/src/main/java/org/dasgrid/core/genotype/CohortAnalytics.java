@@ -81,6 +81,7 @@ final class CohortAnalytics {
       ContigRows c = index.contigRows(p.contig());
       CallGaps gaps = index.gaps(p.contig());
       InfoStore info = index.info(p.contig());
+      InfoStore.Reader infoText = info.new Reader();
       int skipBelow = p.contig() == afterContig ? firstRow : 0;
       int equalBelow = p.contig() == afterContig ? pastKey : 0;
       int contig = p.contig();
@@ -90,14 +91,17 @@ final class CohortAnalytics {
         }
         java.util.List<String[]> notes = null;
         if (infoTests != null) {
-          if (info.isEmpty() || !infoTests.keeps(filter.info(), info.pool(), info.start(r), info.end(r),
-              gaps.altIndex(r))) {
+          if (info.isEmpty()) {
+            return true;
+          }
+          infoText.at(r);
+          if (!infoTests.keeps(filter.info(), infoText.bytes(), infoText.from(), infoText.to(), gaps.altIndex(r))) {
             return true;
           }
           if (!filter.csq().isEmpty()) {
             String[] t = c.text(r);
-            notes = infoTests.annotations(filter.csq(), info.pool(), info.start(r), info.end(r), t[1], t[2],
-                gaps.alts(r), gaps.altIndex(r));
+            notes = infoTests.annotations(filter.csq(), infoText.bytes(), infoText.from(), infoText.to(), t[1],
+                t[2], gaps.alts(r), gaps.altIndex(r));
             if (notes.isEmpty()) {
               return true;
             }
@@ -178,8 +182,11 @@ final class CohortAnalytics {
     out.size--; // the rows of a top-N live in the heap only
   }
 
+  /** A mapped row's text, copied ({@link #keepsText}); grown as needed. */
+  private byte[] scratch = new byte[256];
+
   /** The REF/ALT, class, length and allelic tests of the filter. */
-  private static boolean keepsText(VariantFilter f, ContigRows c, CallGaps gaps, int r) {
+  private boolean keepsText(VariantFilter f, ContigRows c, CallGaps gaps, int r) {
     if (f.allelic() != VariantFilter.Allelic.ANY
         && (gaps.alts(r) > 1) != (f.allelic() == VariantFilter.Allelic.MULTIALLELIC)) {
       return false;
@@ -191,6 +198,18 @@ final class CohortAnalytics {
     int idEnd = c.idEnd(r);
     int refEnd = c.refEnd(r, idEnd);
     int altEnd = c.textEnd(r);
+    if (text == null) {
+      // mapped: the row's bytes only, positions taken relative to its start
+      int from = c.textStart(r);
+      if (scratch.length < altEnd - from) {
+        scratch = new byte[altEnd - from];
+      }
+      c.text().copy(from, scratch, 0, altEnd - from);
+      text = scratch;
+      idEnd -= from;
+      refEnd -= from;
+      altEnd -= from;
+    }
     if (!f.refs().isEmpty() && !f.refs().contains(new String(text, idEnd + 1, refEnd - idEnd - 1,
         StandardCharsets.UTF_8))) {
       return false;
@@ -327,11 +346,14 @@ final class CohortAnalytics {
 
   /** Row {@code r} (at the key's position) against the key's ALT, then REF, bytewise. */
   private static int compareToKey(ContigRows c, int r, RowKey key) {
-    byte[] text = c.textBytes();
-    int idEnd = c.idEnd(r);
-    int refEnd = c.refEnd(r, idEnd);
+    // the row's bytes (heap or mapped), positions relative to its start: a few rows per cursor
+    int from = c.textStart(r);
+    byte[] text = new byte[c.textEnd(r) - from];
+    c.text().copy(from, text, 0, text.length);
+    int idEnd = c.idEnd(r) - from;
+    int refEnd = c.refEnd(r, idEnd + from) - from;
     byte[] alt = key.alt().getBytes(StandardCharsets.UTF_8);
-    int cmp = Arrays.compareUnsigned(text, refEnd + 1, c.textEnd(r), alt, 0, alt.length);
+    int cmp = Arrays.compareUnsigned(text, refEnd + 1, text.length, alt, 0, alt.length);
     if (cmp != 0) {
       return cmp;
     }

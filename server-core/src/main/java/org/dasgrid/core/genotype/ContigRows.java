@@ -383,8 +383,8 @@ final class ContigRows {
    * #textEnd}, with {@link TextRules#slack} bytes after the last row.
    */
   /**
-   * The text pool as an array, for the analytics, which run on engines built in the heap only ({@link
-   * GenotypeIndex#analyse}); null for a mapped pool.
+   * The text pool as an array when it is on the heap, for the analytics' text filters; null for a mapped pool
+   * (they copy the row's own bytes then).
    */
   byte[] textBytes() {
     return text.array();

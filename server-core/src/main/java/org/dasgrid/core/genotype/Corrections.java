@@ -73,11 +73,19 @@ final class Corrections {
   /** Counts the forms of the sets the entries refer to, into {@code forms} (indexed by handle tag). */
   void countForms(long[] forms) {
     for (IntColumn page : pages) {
-      for (int i = 0; i < page.length(); ) {
-        int n = page.get(i++);
-        for (int k = 0; k < n; k++, i += 2) {
-          forms[page.get(i + 1) & 3]++;
-        }
+      countForms(page, forms);
+    }
+  }
+
+  /** As {@link #countForms(long[])}, for one page. */
+  static void countForms(IntColumn page, long[] forms) {
+    for (int i = 0; i < page.length(); ) {
+      int n = page.get(i++);
+      if (n == 0) {
+        break; // the unused end of a page still filling
+      }
+      for (int k = 0; k < n; k++, i += 2) {
+        forms[page.get(i + 1) & 3]++;
       }
     }
   }
@@ -143,6 +151,30 @@ final class Corrections {
         }
       }
       return -1;
+    }
+
+    /** Pages written to a file by {@link #release}: their places in the list hold null. */
+    private int released;
+
+    /** The entries added so far, without copying a page (see {@link SampleSets.Builder#view}). */
+    Corrections view() {
+      IntColumn[] columns = new IntColumn[pages.size()];
+      for (int p = 0; p < columns.length; p++) {
+        columns[p] = IntColumn.of(pages.get(p) == null ? new int[0] : pages.get(p));
+      }
+      return new Corrections(columns);
+    }
+
+    /** As {@link SampleSets.Builder#release}: writes the pages no later entry can go to and lets go of them. */
+    void release(IndexFileWriter file, boolean all) throws java.io.IOException {
+      for (int keep = all ? 0 : 1; released < pages.size() - keep; released++) {
+        int[] page = pages.get(released);
+        if (released == pages.size() - 1) {
+          page = Arrays.copyOf(page, used);
+        }
+        file.correctionPage(released, IntColumn.of(page));
+        pages.set(released, null);
+      }
     }
 
     Corrections build() {

@@ -1,7 +1,5 @@
 package org.dasgrid.core.genotype;
 
-import org.dasgrid.core.error.RequestException;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -33,10 +31,7 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
   private final List<AfTexts> afTexts;
   private final GenotypeStats stats;
   private final GenotypeIndexBuilder.Counts counts;
-  /**
-   * Per contig, what the statistics need beyond the rows (read only by {@link CohortAnalytics}); null for an
-   * engine mapped from an index file, whose format 1 does not keep them.
-   */
+  /** Per contig, what the statistics need beyond the rows (read only by {@link CohortAnalytics}). */
   private final List<CallGaps> gaps;
   /** Per contig, the records' INFO text ({@link InfoStore#NONE} when not kept). */
   private final List<InfoStore> info;
@@ -51,19 +46,13 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
   }
 
   /**
-   * An engine mapped from an index file ({@link GenotypeIndexFile}), which keeps the af texts and the stats;
-   * it has no analytics parts (see {@link #analyse}).
+   * Every part given; {@code afTexts} and {@code stats} null to compute them. An engine mapped from an index
+   * file ({@link GenotypeIndexFile}) gives them, with its mapped columns.
    */
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
-      List<AfTexts> afTexts, GenotypeIndexBuilder.Counts counts, GenotypeStats stats) {
-    this(samples, contigs, sets, fixes, afTexts, counts, stats, null, List.of(), Map.of());
-  }
-
-  /** {@code afTexts} and {@code stats} null to compute them; {@code gaps} null when the analytics cannot run. */
-  private GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
       List<AfTexts> afTexts, GenotypeIndexBuilder.Counts counts, GenotypeStats stats, List<CallGaps> gaps,
       List<InfoStore> info, Map<String, InfoField> infoFields) {
-    this.gaps = gaps == null ? null : List.copyOf(gaps);
+    this.gaps = List.copyOf(gaps);
     this.info = List.copyOf(info);
     this.infoFields = Map.copyOf(infoFields);
     this.csq = CsqLayout.of(infoFields);
@@ -93,16 +82,20 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
   /** The af text of every row's whole-cohort AC/AN, counted as whole-cohort answers count them. */
   private List<AfTexts> cohortAfTexts() {
     List<AfTexts> texts = new ArrayList<>(contigs.size());
-    for (int i = 0; i < contigs.size(); i++) {
-      ContigRows c = contigs.get(i);
-      AfTexts.Builder b = new AfTexts.Builder(c.size);
-      CountsSink sink = (contig, r, het, hom, ac, an) -> b.set(r, ac, an);
-      for (int r = 0; r < c.size; r++) {
-        add(c, i, r, everyone, sink);
-      }
-      texts.add(b.build());
+    for (ContigRows c : contigs) {
+      texts.add(cohortAfTexts(c, sets, fixes, everyone));
     }
     return List.copyOf(texts);
+  }
+
+  /** One contig's af texts (also made by a streaming index build, contig by contig). */
+  static AfTexts cohortAfTexts(ContigRows c, SampleSets sets, Corrections fixes, SampleSelection everyone) {
+    AfTexts.Builder b = new AfTexts.Builder(c.size);
+    CountsSink sink = (contig, r, het, hom, ac, an) -> b.set(r, ac, an);
+    for (int r = 0; r < c.size; r++) {
+      add(c, 0, r, everyone, sets, fixes, sink);
+    }
+    return b.build();
   }
 
   /** The whole-cohort af texts of a contig's rows (see {@link AfTexts#copyText}). */
@@ -112,7 +105,7 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
 
   private GenotypeStats computeStats(GenotypeIndexBuilder.Counts counts) {
     long heap = sets.heapBytes() + fixes.heapBytes() + samples.heapBytes();
-    for (CallGaps g : gaps == null ? List.<CallGaps>of() : gaps) {
+    for (CallGaps g : gaps) {
       heap += g.heapBytes();
     }
     for (InfoStore i : info) {
@@ -304,11 +297,6 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
 
   @Override
   public AnalyticsAnswer analyse(AnalyticsQuery query) {
-    if (gaps == null && !CohortAnalytics.isPlainFirstPage(query)) {
-      throw RequestException.unsupported("statistics, filters and pages after the first are not available on a "
-          + "source served from a genotype index yet (index format 1 does not keep the missing calls and INFO they read); "
-          + "serve the VCF without genotypeIndex for them");
-    }
     checked(query.base().samples());
     return new CohortAnalytics(this).run(query);
   }
@@ -361,6 +349,11 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
 
   /** Adds a matched row with its counts over the chosen samples. */
   private void add(ContigRows c, int contig, int r, SampleSelection sel, CountsSink out) {
+    add(c, contig, r, sel, sets, fixes, out);
+  }
+
+  private static void add(ContigRows c, int contig, int r, SampleSelection sel, SampleSets sets, Corrections fixes,
+      CountsSink out) {
     if (sel.isAll()) {
       long counts = c.cohortCounts(r);
       if (counts != ContigRows.NO_COUNTS) {
@@ -375,18 +368,14 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
     int het = sets.andCardinality(c.hetSet(r), sel);
     int hom = sets.andCardinality(c.homSet(r), sel);
     int ploidy = c.ploidy(r);
-    int ac = het + ploidy * hom + fixSum(c.acFix(r), sel);
-    int an = ploidy * sel.size() + fixSum(c.anFix(r), sel);
+    int ac = het + ploidy * hom + fixes.sum(c.acFix(r), sel, sets);
+    int an = ploidy * sel.size() + fixes.sum(c.anFix(r), sel, sets);
     out.add(contig, r, het, hom, ac, an);
   }
 
   /** Whether a chosen sample has the zygosity asked for at row {@code r}. */
   private boolean matches(ContigRows c, int r, Zygosity z, SampleSelection sel) {
     return z.includesHet() && sets.intersects(c.hetSet(r), sel) || z.includesHom() && sets.intersects(c.homSet(r), sel);
-  }
-
-  private int fixSum(int at, SampleSelection sel) {
-    return fixes.sum(at, sel, sets);
   }
 
   /** Per-sample het and hom counts over every row in the segments (chosen samples only are meaningful). */

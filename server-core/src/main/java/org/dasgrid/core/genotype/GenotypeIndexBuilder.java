@@ -1,5 +1,7 @@
 package org.dasgrid.core.genotype;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,6 +22,10 @@ import java.util.Set;
  * appearance; sites may come in any order within a contig. Mistakes in the input (an allele the site does
  * not have, calls out of sample order) are {@link IllegalArgumentException}s for the loader to report with
  * file and line. Not thread-safe.
+ *
+ * <p>A streaming build ({@link GenotypeIndexFile#build}) writes each contig to the index file, with the pool
+ * pages it filled, when the first site of another contig starts, and then forgets it: its heap holds one
+ * contig's rows and sample sets at a time, and a contig cannot come back once another has started.
  */
 public final class GenotypeIndexBuilder {
   /** An allele that was not called ({@code .} in a VCF GT). */
@@ -31,6 +37,12 @@ public final class GenotypeIndexBuilder {
   private final Corrections.Builder fixes = new Corrections.Builder();
   private final Map<String, Pending> contigs = new LinkedHashMap<>();
   private Pending site;
+  /** Where a streaming build writes ({@link GenotypeIndexFile#build}); null for an engine in the heap. */
+  private final IndexFileWriter file;
+  /** Streaming: the contig being read, and those written (no site may come back to them). */
+  private Pending current;
+  private final Set<String> written = new HashSet<>();
+  private long variants;
   private int sitePos;
   private int siteEnd;
   private byte[] siteIdRef;
@@ -46,6 +58,16 @@ public final class GenotypeIndexBuilder {
   }
 
   public GenotypeIndexBuilder(List<String> sampleNames, SetEncoding encoding) {
+    this(sampleNames, encoding, null);
+  }
+
+  /** A streaming build into {@code file} (see {@link GenotypeIndexFile#build}). */
+  GenotypeIndexBuilder(List<String> sampleNames, IndexFileWriter file) {
+    this(sampleNames, SetEncoding.COMPACT, file);
+  }
+
+  private GenotypeIndexBuilder(List<String> sampleNames, SetEncoding encoding, IndexFileWriter file) {
+    this.file = file;
     this.samples = List.copyOf(sampleNames);
     Set<String> seen = new HashSet<>();
     for (String s : samples) {
@@ -108,6 +130,9 @@ public final class GenotypeIndexBuilder {
       throw new IllegalArgumentException("bad site span " + pos + ".." + end);
     }
     site = contigs.computeIfAbsent(contig, Pending::new);
+    if (file != null && site != current) {
+      enter(site);
+    }
     sitePos = pos;
     siteEnd = end;
     siteIdRef = ((id == null || id.isEmpty() ? "." : id) + "\t" + ref + "\t").getBytes(StandardCharsets.UTF_8);
@@ -181,7 +206,65 @@ public final class GenotypeIndexBuilder {
     return sites;
   }
 
+  /**
+   * Streaming: moves on to contig {@code next}, writing the one in hand and the pool pages it filled. A
+   * contig written already cannot come back: the build reads a VCF sorted by contig.
+   */
+  private void enter(Pending next) {
+    if (written.contains(next.name)) {
+      site = null;
+      throw new IllegalArgumentException("contig " + next.name + " comes again after another contig; an index"
+          + " is built from a VCF sorted by contig (bcftools sort)");
+    }
+    if (current != null) {
+      try {
+        writeContig(current);
+        sets.release(file, false);
+        fixes.release(file, false);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    current = next;
+  }
+
+  /** Streaming: finishes a contig's rows from the pools in hand, writes them and lets go of them. */
+  private void writeContig(Pending p) throws IOException {
+    SampleSets setsSoFar = sets.view();
+    Corrections fixesSoFar = fixes.view();
+    SampleSelection everyone = SampleSelection.all(samples.size());
+    ContigRows rows = p.build(setsSoFar, fixesSoFar, everyone);
+    file.contig(rows, p.gapsBuilt, p.infoBuilt, GenotypeIndex.cohortAfTexts(rows, setsSoFar, fixesSoFar, everyone));
+    variants += p.size;
+    written.add(p.name);
+    contigs.put(p.name, new Pending(p.name)); // keeps its place in the order; the rows go
+  }
+
+  /** Streaming: writes what is left and the catalog, and names the file ({@link GenotypeIndexFile.Build}). */
+  GenotypeStats finishFile(List<IndexedReference> references, SourceIdentity source) throws IOException {
+    if (site != null) {
+      throw new IllegalStateException("finish before endSite");
+    }
+    for (Pending p : List.copyOf(contigs.values())) {
+      if (!written.contains(p.name)) {
+        writeContig(p);
+      }
+    }
+    current = null;
+    sets.release(file, true);
+    fixes.release(file, true);
+    long[] forms = file.forms();
+    GenotypeStats stats = new GenotypeStats(samples.size(), sites, variants, nonRefCalls,
+        file.heapBytes() + SampleNames.of(samples).heapBytes(), forms[1], forms[2], forms[3]);
+    file.finish(samples, infoFields == null ? Map.of() : infoFields, new Counts(sites, variants, nonRefCalls),
+        stats, List.copyOf(contigs.keySet()), references, source);
+    return stats;
+  }
+
   public GenotypeQueries build() {
+    if (file != null) {
+      throw new IllegalStateException("a streaming build ends with GenotypeIndexFile.Build.finish");
+    }
     if (site != null) {
       throw new IllegalStateException("build before endSite");
     }

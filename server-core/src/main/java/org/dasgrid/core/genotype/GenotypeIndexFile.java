@@ -9,28 +9,31 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.zip.CRC32C;
 
 /**
  * The persistent, memory-mapped form of a genotype engine ({@code .dgi}): the engine's own arrays and pools,
- * written once by {@link #write} and served by {@link #open} straight from the mapped file (the OS page cache
- * holds them; the heap holds only the cohort's names and one small object per column). Queries run the same
- * code over the mapped columns as over the heap arrays, so the answers are the same bytes.
+ * written once ({@link #build} streams a VCF's contigs in; {@link #write} writes a built engine) and served by
+ * {@link #open} straight from the mapped file (the OS page cache holds them; the heap holds only the cohort's
+ * names and one small object per column). Queries and analytics run the same code over the mapped columns as
+ * over the heap arrays, so the answers are the same bytes.
  *
  * <p>Layout (little-endian; docs/genotypes.md has it byte by byte): a 64-byte header (magic, format version,
  * file length, the catalog's place and CRC-32C, the header's own CRC-32C); then the sections, each aligned
- * and never straddling a 1 GiB boundary; then the catalog, a JSON document naming the source VCF's identity,
- * the cohort, the counts, and each section's offset, length and CRC-32C. Pools of pages (inline sets, dense
- * sets, corrections) are written one 256 KiB page per 256 KiB slot.
+ * and never straddling a 1 GiB boundary, in the order a streaming build makes them (pool pages and contigs'
+ * columns interleaved); then the pools' page tables and the catalog, a JSON document naming the source VCF's
+ * identity, the cohort, its INFO fields, the counts, and each contig section's offset, length and CRC-32C.
+ * Format 2 adds, per contig, the missing-call and non-diploid sets, ALT counts and numbers, and the INFO text
+ * that the statistics and filters read; format 1 files are refused (rebuild them).
  *
  * <p>Written to {@code NAME.partial} and renamed to {@code NAME} when complete; the header (and with it the
  * magic) is the last thing written, so a stopped build leaves a {@code .partial} file with no magic.
@@ -38,12 +41,10 @@ import java.util.zip.CRC32C;
 public final class GenotypeIndexFile {
   /** 8 bytes: a non-ASCII first byte, "DGI", CR LF, ^Z, LF (as PNG: catches text-mode copies). */
   static final byte[] MAGIC = {(byte) 0x89, 'D', 'G', 'I', '\r', '\n', 0x1A, '\n'};
-  public static final int FORMAT_VERSION = 1;
+  public static final int FORMAT_VERSION = 2;
   static final int HEADER = 64;
   /** Mapped in pieces of this size; no section of at most this size straddles two. */
   static final long CHUNK = 1L << 30;
-  /** The slot of one pool page. */
-  static final int PAGE_SLOT = 1 << 18;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private GenotypeIndexFile() {}
@@ -68,7 +69,8 @@ public final class GenotypeIndexFile {
   /**
    * Writes {@code engine} (built by {@link GenotypeIndexBuilder}) to {@code out}: first to {@code out.partial},
    * renamed to {@code out} when complete. Throws for an engine holding RoaringBitmap sets (cohorts above
-   * 65,536 samples, or {@code genotypeSets: roaring}), which format 1 does not hold.
+   * 65,536 samples, or {@code genotypeSets: roaring}), which the format does not hold. A build that need not
+   * hold the engine first streams instead ({@link #build}).
    */
   public static void write(GenotypeQueries engine, List<IndexedReference> references, SourceIdentity source,
       Path out) throws IOException {
@@ -76,22 +78,72 @@ public final class GenotypeIndexFile {
       throw new IllegalArgumentException("not an engine built by GenotypeIndexBuilder");
     }
     if (index.sets().roaringSets() > 0) {
-      throw new IllegalArgumentException("index format " + FORMAT_VERSION + " holds compact sample sets only"
-          + " (cohorts of up to 65,536 samples, genotypeSets: compact)");
+      throw new IllegalArgumentException(COMPACT_ONLY);
     }
-    Path partial = out.resolveSibling(out.getFileName() + ".partial");
-    boolean done = false;
-    try (FileChannel ch = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ)) {
-      new IndexWriter(index, ch).write(references, source);
-      ch.force(true);
-      done = true;
-    } finally {
-      if (!done) {
-        Files.deleteIfExists(partial);
+    try (IndexFileWriter w = new IndexFileWriter(out, index.sampleNames().size())) {
+      SampleSets sets = index.sets();
+      CharColumn[] inline = sets.inlinePages();
+      for (int p = 0; p < inline.length; p++) {
+        w.inlinePage(p, inline[p]);
       }
+      LongColumn[] dense = sets.densePages();
+      for (int p = 0; p < dense.length; p++) {
+        w.densePage(p, dense[p]);
+      }
+      IntColumn[] fixes = index.corrections().pages();
+      for (int p = 0; p < fixes.length; p++) {
+        w.correctionPage(p, fixes[p]);
+      }
+      List<String> order = new ArrayList<>();
+      for (int c = 0; c < index.contigCount(); c++) {
+        ContigRows rows = index.contigRows(c);
+        w.contig(rows, index.gaps(c), index.info(c), index.afTexts(c));
+        order.add(rows.name);
+      }
+      w.finish(index.sampleNames(), index.infoFields(), index.counts(), index.stats(), order, references, source);
     }
-    Files.move(partial, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  static final String COMPACT_ONLY = "index format " + FORMAT_VERSION + " holds compact sample sets only"
+      + " (cohorts of up to 65,536 samples, genotypeSets: compact)";
+
+  /**
+   * Starts a streaming build of {@code out}: feed {@link Build#genotypes} as a loader feeds an in-heap engine
+   * (contig after contig: a VCF sorted by contig), then {@link Build#finish}. Each contig is written, and its
+   * rows and sample sets let go, as soon as the next one starts, so the heap holds one contig's rows at a
+   * time. Closing an unfinished build deletes its {@code .partial} file.
+   */
+  public static Build build(Path out, List<String> sampleNames) throws IOException {
+    return new Build(out, sampleNames);
+  }
+
+  /** A streaming build of one index file (see {@link #build}). Not thread-safe. */
+  public static final class Build implements AutoCloseable {
+    private final IndexFileWriter writer;
+    private final GenotypeIndexBuilder genotypes;
+
+    private Build(Path out, List<String> sampleNames) throws IOException {
+      if (sampleNames.size() > 0x10000) {
+        throw new IllegalArgumentException(COMPACT_ONLY);
+      }
+      this.writer = new IndexFileWriter(out, sampleNames.size());
+      this.genotypes = new GenotypeIndexBuilder(sampleNames, writer);
+    }
+
+    /** Where the sites and calls go, in contig order. */
+    public GenotypeIndexBuilder genotypes() {
+      return genotypes;
+    }
+
+    /** Writes the last contig, the pools' last pages and the catalog, and gives the file its name. */
+    public GenotypeStats finish(List<IndexedReference> references, SourceIdentity source) throws IOException {
+      return genotypes.finishFile(references, source);
+    }
+
+    @Override
+    public void close() throws IOException {
+      writer.close();
+    }
   }
 
   /**
@@ -107,193 +159,6 @@ public final class GenotypeIndexFile {
     } catch (NoSuchFileException e) {
       throw new BadIndexException(file, "not found (build it with: java -jar dasgrid.jar index --vcf VCF --out "
           + file.getFileName() + ")");
-    }
-  }
-
-  /** Writes the sections, the catalog, then the header. */
-  private static final class IndexWriter {
-    private final GenotypeIndex index;
-    private final FileChannel channel;
-    private final SectionOutput out;
-
-    IndexWriter(GenotypeIndex index, FileChannel channel) {
-      this.index = index;
-      this.channel = channel;
-      this.out = new SectionOutput(channel, HEADER);
-    }
-
-    void write(List<IndexedReference> references, SourceIdentity source) throws IOException {
-      ObjectNode catalog = JSON.createObjectNode();
-      catalog.put("format", FORMAT_VERSION);
-      catalog.set("source", JSON.valueToTree(source));
-      ArrayNode names = catalog.putArray("samples");
-      index.sampleNames().forEach(names::add);
-      GenotypeIndexBuilder.Counts counts = index.counts();
-      catalog.putObject("counts").put("sites", counts.sites()).put("variants", counts.variants())
-          .put("nonRefCalls", counts.nonRefCalls());
-      GenotypeStats stats = index.stats();
-      catalog.putObject("forms").put("inline", stats.inlineSets()).put("dense", stats.denseSets());
-      catalog.put("engineHeapBytes", stats.heapBytes());
-      ObjectNode pools = catalog.putObject("pools");
-      SampleSets sets = index.sets();
-      pools.set("inline", pool(sets.inlinePages(), p -> p.length() * 2L, (p, o) -> {
-        for (int i = 0; i < p.length(); i++) {
-          o.putChar(p.get(i));
-        }
-      }));
-      pools.set("dense", pool(sets.densePages(), p -> p.length() * 8L, (p, o) -> {
-        for (int i = 0; i < p.length(); i++) {
-          o.putLong(p.get(i));
-        }
-      }));
-      pools.set("corrections", pool(index.corrections().pages(), p -> p.length() * 4L, (p, o) -> {
-        for (int i = 0; i < p.length(); i++) {
-          o.putInt(p.get(i));
-        }
-      }));
-      ArrayNode contigs = catalog.putArray("contigs");
-      ArrayNode listed = catalog.putArray("references");
-      for (IndexedReference r : references) {
-        listed.add(JSON.valueToTree(r));
-      }
-      for (int c = 0; c < index.contigCount(); c++) {
-        contigs.add(contig(index.contigRows(c), index.afTexts(c)));
-      }
-      byte[] json = JSON.writeValueAsBytes(catalog);
-      out.begin(json.length, 8);
-      out.put(json, 0, json.length);
-      Section cat = out.end();
-      out.close();
-      ByteBuffer h = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
-      h.put(MAGIC).putInt(FORMAT_VERSION).putInt(HEADER).putLong(out.position()).putLong(cat.offset())
-          .putLong(cat.length()).putInt(cat.crc());
-      CRC32C crc = new CRC32C();
-      crc.update(h.array(), 0, HEADER - 4);
-      h.putInt(HEADER - 4, (int) crc.getValue());
-      h.clear();
-      while (h.hasRemaining()) {
-        channel.write(h, h.position());
-      }
-    }
-
-    private interface PageWriter<P> {
-      void write(P page, SectionOutput out) throws IOException;
-    }
-
-    private interface PageBytes<P> {
-      long of(P page);
-    }
-
-    /** A pool: each page in a slot of {@link #PAGE_SLOT} bytes; one checksum over all the slots. */
-    private <P> ObjectNode pool(P[] pages, PageBytes<P> bytes, PageWriter<P> writer) throws IOException {
-      out.begin((long) pages.length * PAGE_SLOT, PAGE_SLOT);
-      long last = 0;
-      for (P p : pages) {
-        long start = out.position();
-        last = bytes.of(p);
-        writer.write(p, out);
-        out.pad(PAGE_SLOT - (out.position() - start));
-      }
-      Section s = out.end();
-      ObjectNode n = JSON.createObjectNode();
-      n.put("pages", pages.length).put("lastPageBytes", last);
-      n.set("section", s.json());
-      return n;
-    }
-
-    private ObjectNode contig(ContigRows rows, AfTexts af) throws IOException {
-      ObjectNode n = JSON.createObjectNode();
-      n.put("name", rows.name).put("rows", rows.size);
-      ObjectNode s = n.putObject("sections");
-      ContigRows.Columns c = rows.columns();
-      s.set("pos", ints(c.pos()));
-      s.set("end", ints(c.end()));
-      s.set("het", ints(c.het()));
-      s.set("hom", ints(c.hom()));
-      s.set("acFix", ints(c.acFix()));
-      s.set("anFix", ints(c.anFix()));
-      s.set("ploidy", bytes(c.ploidy()));
-      s.set("textStart", ints(c.textStart()));
-      s.set("text", bytes(c.text()));
-      s.set("idLength", bytes(c.idLength()));
-      s.set("refLength", bytes(c.refLength()));
-      s.set("plainText", longs(c.plainText()));
-      s.set("anyHet", longs(c.anyHet()));
-      s.set("anyHom", longs(c.anyHom()));
-      s.set("longRows", ints(c.longRows()));
-      if (c.cohortCounts() != null) {
-        s.set("cohortCounts", longs(c.cohortCounts()));
-      }
-      blocks(s, "hetBlocks", c.hetBlocks(), 1);
-      blocks(s, "homBlocks", c.homBlocks(), 1);
-      blocks(s, "hetSupers", c.hetSupers(), 2);
-      blocks(s, "homSupers", c.homSupers(), 2);
-      s.set("afTexts", bytes(af.bytes()));
-      return n;
-    }
-
-    /** Format 1 maps a contig's section whole, in one 1 GiB piece of the file. */
-    private static long fits(long length) {
-      if (length > CHUNK) {
-        throw new IllegalArgumentException("a contig's section of " + length + " bytes is over the 1 GiB that"
-            + " index format " + FORMAT_VERSION + " maps in one piece");
-      }
-      return length;
-    }
-
-    private ArrayNode ints(IntColumn col) throws IOException {
-      out.begin(fits(col.length() * 4L), 8);
-      for (int i = 0; i < col.length(); i++) {
-        out.putInt(col.get(i));
-      }
-      return out.end().json();
-    }
-
-    private ArrayNode longs(LongColumn col) throws IOException {
-      out.begin(fits(col.length() * 8L), 8);
-      for (int i = 0; i < col.length(); i++) {
-        out.putLong(col.get(i));
-      }
-      return out.end().json();
-    }
-
-    private ArrayNode bytes(ByteColumn col) throws IOException {
-      out.begin(fits(col.length()), 8);
-      byte[] chunk = new byte[1 << 16];
-      for (int i = 0; i < col.length(); i += chunk.length) {
-        int n = Math.min(chunk.length, col.length() - i);
-        col.copy(i, chunk, 0, n);
-        out.put(chunk, 0, n);
-      }
-      return out.end().json();
-    }
-
-    /** A directory (slot number or -1 per block), then the kept blocks' counts, {@code width} bytes each. */
-    private void blocks(ObjectNode s, String name, BlockCounts counts, int width) throws IOException {
-      int cohort = index.sampleNames().size();
-      int[] directory = new int[counts.blocks()];
-      int kept = 0;
-      for (int b = 0; b < directory.length; b++) {
-        directory[b] = counts.has(b) ? kept++ : -1;
-      }
-      s.set(name + "Directory", ints(IntColumn.of(directory)));
-      out.begin(fits((long) kept * cohort * width), 8);
-      int[] values = new int[cohort];
-      for (int b = 0; b < directory.length; b++) {
-        if (directory[b] < 0) {
-          continue;
-        }
-        Arrays.fill(values, 0);
-        counts.addTo(b, values);
-        for (int v : values) {
-          if (width == 1) {
-            out.put((byte) v);
-          } else {
-            out.putChar((char) v);
-          }
-        }
-      }
-      s.set(name, out.end().json());
     }
   }
 
@@ -328,8 +193,9 @@ public final class GenotypeIndexFile {
       }
       int version = h.getInt(8);
       if (version != FORMAT_VERSION) {
+        // format 1 kept no missing-call sets or INFO (the analytics): its files are rebuilt, not read
         throw bad("index format version " + version + ", this server reads version " + FORMAT_VERSION
-            + " (rebuild it with this server's 'index' command)");
+            + " (rebuild the index with this server's 'index' command)");
       }
       long length = h.getLong(16);
       if (size < length) {
@@ -377,6 +243,8 @@ public final class GenotypeIndexFile {
       SampleSelection everyone = SampleSelection.all(cohort);
       List<ContigRows> contigs = new ArrayList<>();
       List<AfTexts> afTexts = new ArrayList<>();
+      List<CallGaps> gaps = new ArrayList<>();
+      List<InfoStore> info = new ArrayList<>();
       for (JsonNode c : catalog.get("contigs")) {
         String name = c.get("name").asText();
         if (!selected.test(name)) {
@@ -384,6 +252,8 @@ public final class GenotypeIndexFile {
               new int[0], new byte[0], new int[1], new byte[TextRules.installed().slack()], sets, fixes,
               everyone));
           afTexts.add(new AfTexts.Builder(0).build());
+          gaps.add(CallGaps.NONE);
+          info.add(InfoStore.NONE);
           continue;
         }
         JsonNode s = c.get("sections");
@@ -400,6 +270,17 @@ public final class GenotypeIndexFile {
             blocks(s, name, "hetBlocks", cohort, 1), blocks(s, name, "homBlocks", cohort, 1),
             blocks(s, name, "hetSupers", cohort, 2), blocks(s, name, "homSupers", cohort, 2))));
         afTexts.add(AfTexts.mapped(section(s, name, "afTexts")));
+        gaps.add(new CallGaps(IntColumn.mapped(section(s, name, "missing")),
+            IntColumn.mapped(section(s, name, "nonDiploid")), ByteColumn.mapped(section(s, name, "alts")),
+            ByteColumn.mapped(section(s, name, "altIndex"))));
+        info.add(!s.has("info") ? InfoStore.NONE : new InfoStore(ByteColumn.mapped(section(s, name, "info")),
+            IntColumn.mapped(section(s, name, "infoStart")), IntColumn.mapped(section(s, name, "infoEnd"))));
+      }
+      Map<String, InfoField> infoFields = new LinkedHashMap<>();
+      for (JsonNode f : catalog.get("infoFields")) {
+        infoFields.put(f.get("key").asText(), new InfoField(f.get("key").asText(),
+            InfoField.Type.valueOf(f.get("type").asText()), f.get("number").asText(),
+            f.get("description").asText()));
       }
       JsonNode counts = catalog.get("counts");
       GenotypeIndexBuilder.Counts totals = new GenotypeIndexBuilder.Counts(counts.get("sites").asLong(),
@@ -413,7 +294,8 @@ public final class GenotypeIndexFile {
       for (JsonNode r : catalog.get("references")) {
         references.add(JSON.treeToValue(r, IndexedReference.class));
       }
-      GenotypeIndex engine = new GenotypeIndex(samples, contigs, sets, fixes, afTexts, totals, stats);
+      GenotypeIndex engine = new GenotypeIndex(samples, contigs, sets, fixes, afTexts, totals, stats, gaps, info,
+          infoFields);
       return new Opened(engine, List.copyOf(references), stored, size);
     }
 
@@ -431,16 +313,18 @@ public final class GenotypeIndexFile {
       return checked(Section.of(a), "contig " + contig + " section " + name);
     }
 
-    /** A pool's pages, each a slice of its slot. */
+    /** A pool's pages, each its own section, found and checked through the pool's page table. */
     private ByteBuffer[] pages(JsonNode pool, String what) throws BadIndexException {
       int pages = pool.get("pages").asInt();
-      long lastBytes = pool.get("lastPageBytes").asLong();
-      Section s = Section.of(pool.get("section"));
-      verify(s, what);
+      ByteBuffer table = checked(Section.of(pool.get("table")), what + " page table")
+          .order(ByteOrder.LITTLE_ENDIAN);
+      if (table.remaining() != 16L * pages) {
+        throw bad("corrupt: the " + what + " page table has " + table.remaining() + " bytes for " + pages + " pages");
+      }
       ByteBuffer[] out = new ByteBuffer[pages];
       for (int p = 0; p < pages; p++) {
-        long at = s.offset() + (long) p * PAGE_SLOT;
-        out[p] = slice(at, p == pages - 1 ? (int) lastBytes : PAGE_SLOT);
+        Section s = new Section(table.getLong(16 * p), table.getInt(16 * p + 8), table.getInt(16 * p + 12));
+        out[p] = checked(s, what + " page " + p);
       }
       return out;
     }

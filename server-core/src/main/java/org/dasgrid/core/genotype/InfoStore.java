@@ -8,35 +8,85 @@ import java.util.Arrays;
  * text starts and ends. Only kept when the source asks for it (the filters read it; other answers never do).
  */
 final class InfoStore {
-  static final InfoStore NONE = new InfoStore(new byte[0], new int[0], new int[0]);
-  private final byte[] pool;
-  private final int[] start;
-  private final int[] end;
+  static final InfoStore NONE = new InfoStore(ByteColumn.of(new byte[0]), IntColumn.of(new int[0]),
+      IntColumn.of(new int[0]));
+  private final ByteColumn pool;
+  private final IntColumn start;
+  private final IntColumn end;
 
-  private InfoStore(byte[] pool, int[] start, int[] end) {
+  /** The pool and offsets, on the heap or mapped from an index file ({@link GenotypeIndexFile}). */
+  InfoStore(ByteColumn pool, IntColumn start, IntColumn end) {
     this.pool = pool;
     this.start = start;
     this.end = end;
   }
 
   boolean isEmpty() {
-    return start.length == 0;
+    return start.length() == 0;
   }
 
-  byte[] pool() {
+  ByteColumn pool() {
     return pool;
   }
 
+  IntColumn starts() {
+    return start;
+  }
+
+  IntColumn ends() {
+    return end;
+  }
+
   int start(int row) {
-    return start[row];
+    return start.get(row);
   }
 
   int end(int row) {
-    return end[row];
+    return end.get(row);
   }
 
   long heapBytes() {
-    return 3 * 16L + pool.length + 8L * start.length;
+    return pool.array() == null && !isEmpty() ? 64 : 3 * 16L + pool.length() + 8L * start.length();
+  }
+
+  /**
+   * One query's view of rows' INFO text as {@code bytes()[from(), to())}: the heap pool itself, or a mapped
+   * row's text copied into a buffer of its own (a few hundred bytes; nothing else of the pool is read).
+   */
+  final class Reader {
+    private final byte[] heap = pool.array();
+    private byte[] bytes = heap;
+    private int from;
+    private int to;
+
+    /** Makes row {@code row}'s text the current one. */
+    void at(int row) {
+      int s = start.get(row);
+      int e = end.get(row);
+      if (heap != null) {
+        from = s;
+        to = e;
+        return;
+      }
+      if (bytes == null || bytes.length < e - s) {
+        bytes = new byte[Math.max(256, e - s)];
+      }
+      pool.copy(s, bytes, 0, e - s);
+      from = 0;
+      to = e - s;
+    }
+
+    byte[] bytes() {
+      return bytes;
+    }
+
+    int from() {
+      return from;
+    }
+
+    int to() {
+      return to;
+    }
   }
 
   /** Records' INFO text in file order; rows point at their record's. */
@@ -81,7 +131,7 @@ final class InfoStore {
         s[i] = start.get(order[i]);
         e[i] = end.get(order[i]);
       }
-      return new InfoStore(Arrays.copyOf(pool, size), s, e);
+      return new InfoStore(ByteColumn.of(Arrays.copyOf(pool, size)), IntColumn.of(s), IntColumn.of(e));
     }
   }
 }

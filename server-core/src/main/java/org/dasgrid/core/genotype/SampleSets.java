@@ -437,6 +437,53 @@ final class SampleSets {
       return set << 2 | DENSE;
     }
 
+    /** Pages written to a file by {@link #release}: their places in the lists hold null. */
+    private int inlineReleased;
+    private int denseReleased;
+
+    /**
+     * The sets added so far, without copying a page (the last pages keep their unused ends): what a streaming
+     * build reads to finish a contig. Pages already released read as empty; no set of the contig in hand is in
+     * one.
+     */
+    SampleSets view() {
+      CharColumn[] in = new CharColumn[inline.size()];
+      for (int p = 0; p < in.length; p++) {
+        in[p] = CharColumn.of(inline.get(p) == null ? new char[0] : inline.get(p));
+      }
+      LongColumn[] de = new LongColumn[dense.size()];
+      for (int p = 0; p < de.length; p++) {
+        de[p] = LongColumn.of(dense.get(p) == null ? new long[0] : dense.get(p));
+      }
+      return new SampleSets(cohortSize, in, roaring.toArray(RoaringBitmap[]::new), de);
+    }
+
+    /**
+     * Writes the pages no later set can go to (all but the last of each pool; with {@code all}, every one, the
+     * last cut to its used part) to {@code file}, in order, and lets go of them.
+     */
+    void release(IndexFileWriter file, boolean all) throws java.io.IOException {
+      if (!roaring.isEmpty()) {
+        throw new IllegalStateException(GenotypeIndexFile.COMPACT_ONLY);
+      }
+      for (int keep = all ? 0 : 1; inlineReleased < inline.size() - keep; inlineReleased++) {
+        char[] page = inline.get(inlineReleased);
+        if (inlineReleased == inline.size() - 1) {
+          page = Arrays.copyOf(page, inlineSize);
+        }
+        file.inlinePage(inlineReleased, CharColumn.of(page));
+        inline.set(inlineReleased, null);
+      }
+      for (int keep = all ? 0 : 1; denseReleased < dense.size() - keep; denseReleased++) {
+        long[] page = dense.get(denseReleased);
+        if (denseReleased == dense.size() - 1) {
+          page = Arrays.copyOf(page, (denseSets - denseReleased * setsPerPage) * words);
+        }
+        file.densePage(denseReleased, LongColumn.of(page));
+        dense.set(denseReleased, null);
+      }
+    }
+
     SampleSets build() {
       char[][] inlinePages = inline.toArray(char[][]::new);
       if (inlinePages.length > 0) {

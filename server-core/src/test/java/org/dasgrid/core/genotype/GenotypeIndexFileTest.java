@@ -12,8 +12,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Random;
+import java.util.Set;
 import java.util.zip.CRC32C;
 import org.dasgrid.core.segment.Segment;
 import org.junit.jupiter.api.Test;
@@ -96,7 +99,7 @@ class GenotypeIndexFileTest {
     Path file = written(GenotypeIndexTest.randomCohort(5, 20, 500, SetEncoding.COMPACT).engine);
     byte[] good = Files.readAllBytes(file);
     // in the first pool's first page; in the last contig's columns; in the catalog at the end
-    for (int at : new int[] {GenotypeIndexFile.PAGE_SLOT + 10, good.length - 6_000, good.length - 20}) {
+    for (int at : new int[] {GenotypeIndexFile.HEADER + 10, good.length - 6_000, good.length - 20}) {
       byte[] b = good.clone();
       b[at] ^= 0x10;
       Files.write(file, b);
@@ -119,6 +122,186 @@ class GenotypeIndexFileTest {
     assertThatThrownBy(() -> GenotypeIndexFile.open(file, n -> true, VCF))
         .hasMessageContaining(file.getFileName().toString())
         .hasMessageContaining("index format version " + (GenotypeIndexFile.FORMAT_VERSION + 1));
+  }
+
+  @Test
+  void refusesAFormatOneIndexAskingForARebuild() throws Exception {
+    Path file = written(GenotypeIndexTest.randomCohort(5, 20, 500, SetEncoding.COMPACT).engine);
+    byte[] b = Files.readAllBytes(file);
+    ByteBuffer h = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+    h.putInt(8, 1);
+    CRC32C crc = new CRC32C();
+    crc.update(b, 0, GenotypeIndexFile.HEADER - 4);
+    h.putInt(GenotypeIndexFile.HEADER - 4, (int) crc.getValue());
+    Files.write(file, b);
+    assertThatThrownBy(() -> GenotypeIndexFile.open(file, n -> true, VCF)).isInstanceOf(BadIndexException.class)
+        .hasMessageContaining(file.getFileName().toString())
+        .hasMessageContaining("index format version 1, this server reads version 2")
+        .hasMessageContaining("rebuild the index");
+  }
+
+  @Test
+  void streamedBuildAnswersQueriesAndAnalyticsAsTheHeapEngine() throws Exception {
+    GenotypeIndexTest.Cohort c = GenotypeIndexTest.randomCohort(23, 50, 12_000, SetEncoding.COMPACT);
+    GenotypeIndexBuilder heapBuilder = new GenotypeIndexBuilder(c.samples).keepInfo(INFO_FIELDS);
+    feedByContig(heapBuilder, c);
+    GenotypeQueries heap = heapBuilder.build();
+    Path file = dir.resolve("streamed.dgi");
+    GenotypeStats built;
+    try (GenotypeIndexFile.Build build = GenotypeIndexFile.build(file, c.samples)) {
+      build.genotypes().keepInfo(INFO_FIELDS);
+      feedByContig(build.genotypes(), c);
+      built = build.finish(REFS, VCF);
+    }
+    assertThat(dir.resolve("streamed.dgi.partial")).doesNotExist();
+    GenotypeStats h = heap.stats();
+    assertThat(List.of(built.sites(), built.variants(), built.nonRefCalls(), built.inlineSets(), built.denseSets()))
+        .isEqualTo(List.of(h.sites(), h.variants(), h.nonRefCalls(), h.inlineSets(), h.denseSets()));
+    GenotypeQueries mapped = GenotypeIndexFile.open(file, name -> true, VCF).genotypes();
+    assertThat(mapped.contigs()).isEqualTo(heap.contigs());
+    assertThat(mapped.infoFields()).isEqualTo(heap.infoFields());
+    Random rnd = new Random(8);
+    GenotypeIndexTest.Cohort asBuilt = c;
+    asBuilt.engine = heap;
+    for (int q = 0; q < 150; q++) {
+      GenotypeQuery query = randomQuery(rnd, asBuilt);
+      assertSameVariants(heap.variants(query), mapped.variants(query), query);
+      assertSameSamples(heap.carriers(query), mapped.carriers(query));
+      assertThat(mapped.count(query)).as("%s", query).isEqualTo(heap.count(query));
+    }
+    int rowsSeen = 0;
+    for (int q = 0; q < 150; q++) {
+      rowsSeen += assertSameAnalytics(rnd, heap, mapped, randomQuery(rnd, asBuilt));
+    }
+    assertThat(rowsSeen).isGreaterThan(1000);
+  }
+
+  @Test
+  void streamedBuildRefusesAContigThatComesBack() throws Exception {
+    Path file = dir.resolve("unsorted.dgi");
+    try (GenotypeIndexFile.Build build = GenotypeIndexFile.build(file, List.of("A", "B"))) {
+      GenotypeIndexBuilder b = build.genotypes();
+      for (String contig : List.of("c1", "c2")) {
+        b.startSite(contig, 100, 100, ".", "A", List.of("C"));
+        b.diploid(0, 0, 1);
+        b.endSite();
+      }
+      assertThatThrownBy(() -> b.startSite("c1", 200, 200, ".", "A", List.of("C")))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("contig c1 comes again")
+          .hasMessageContaining("sorted by contig");
+    }
+    assertThat(dir.resolve("unsorted.dgi.partial")).doesNotExist();
+    assertThat(file).doesNotExist();
+  }
+
+  private static final List<InfoField> INFO_FIELDS = List.of(
+      new InfoField("DP", InfoField.Type.INTEGER, "1", "depth"),
+      new InfoField("AF", InfoField.Type.FLOAT, "A", "frequency per ALT"),
+      new InfoField("DB", InfoField.Type.FLAG, "0", "in dbSNP"),
+      new InfoField("KIND", InfoField.Type.STRING, "1", "a word"));
+
+  /** The cohort's sites contig after contig (file order within each), with INFO made from the site's number. */
+  private static void feedByContig(GenotypeIndexBuilder b, GenotypeIndexTest.Cohort c) {
+    for (String declared : List.of("c2", "c1")) {
+      b.declareContig(declared);
+    }
+    for (String contig : c.contigOrder) {
+      for (GenotypeIndexTest.Site site : c.sites) {
+        if (!site.contig().equals(contig)) {
+          continue;
+        }
+        b.startSite(site.contig(), site.pos(), site.end(), site.id(), site.ref(), site.alts());
+        int o = site.order();
+        StringBuilder info = new StringBuilder("DP=").append(o * 7 % 100);
+        if (!site.alts().isEmpty()) {
+          info.append(";AF=");
+          for (int a = 0; a < site.alts().size(); a++) {
+            info.append(a == 0 ? "" : ",").append((o * (a + 3)) % 10 / 10.0);
+          }
+        }
+        info.append(o % 3 == 0 ? ";DB" : "").append(";KIND=").append(List.of("x", "y", "z").get(o % 3));
+        byte[] bytes = (o % 17 == 0 ? "." : info.toString()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        b.siteInfo(bytes, 0, bytes.length);
+        int[][] calls = site.calls();
+        for (int s = 0; s < calls.length; s++) {
+          if (calls[s] != null) {
+            b.call(s, calls[s], calls[s].length);
+          }
+        }
+        b.endSite();
+      }
+    }
+  }
+
+  /**
+   * Random analytics on both engines (statistics, cases/controls, filters of every kind, top-N, and a paged
+   * walk through every page): the same rows, values and cursors. Returns the rows compared.
+   */
+  private static int assertSameAnalytics(Random rnd, GenotypeQueries heap, GenotypeQueries mapped,
+      GenotypeQuery query) {
+    int cohort = heap.sampleNames().size();
+    SampleSelection cases = heap.select(rnd.ints(cohort / 3, 0, cohort).toArray());
+    SampleSelection controls = heap.select(rnd.ints(cohort / 3, 0, cohort).toArray());
+    Optional<CaseControl> cc = rnd.nextBoolean() ? Optional.of(new CaseControl(cases, controls)) : Optional.empty();
+    List<InfoCondition> info = new ArrayList<>();
+    if (rnd.nextInt(3) == 0) {
+      info.add(new InfoCondition.Range("DP", OptionalDouble.of(rnd.nextInt(50)), OptionalDouble.empty()));
+    }
+    if (rnd.nextInt(3) == 0) {
+      info.add(new InfoCondition.Range("AF", OptionalDouble.empty(), OptionalDouble.of(rnd.nextDouble())));
+    }
+    if (rnd.nextInt(4) == 0) {
+      info.add(new InfoCondition.Flag("DB", rnd.nextBoolean()));
+    }
+    if (rnd.nextInt(4) == 0) {
+      info.add(new InfoCondition.Values("KIND", Set.of("x", "z")));
+    }
+    VariantFilter filter = rnd.nextInt(3) == 0 ? VariantFilter.NONE : new VariantFilter(
+        rnd.nextInt(4) == 0 ? Set.of("A", "C") : Set.of(), rnd.nextInt(5) == 0 ? Set.of("T", "<DEL>") : Set.of(),
+        rnd.nextInt(3) == 0 ? Set.of(VariantClass.values()[rnd.nextInt(5)]) : Set.of(),
+        rnd.nextInt(4) == 0 ? OptionalInt.of(2) : OptionalInt.empty(), OptionalInt.empty(),
+        VariantFilter.Allelic.values()[rnd.nextInt(3)],
+        rnd.nextInt(3) == 0 ? OptionalDouble.of(0.01) : OptionalDouble.empty(), OptionalDouble.empty(), info,
+        List.of());
+    GenotypeQuery all = new GenotypeQuery(query.segments(), query.zygosity(), query.samples(), OptionalInt.empty());
+    AnalyticsQuery whole = new AnalyticsQuery(all, filter, rnd.nextBoolean(), cc, Optional.empty(), Optional.empty());
+    String want = describe(heap.analyse(whole));
+    assertThat(describe(mapped.analyse(whole))).as("%s", whole).isEqualTo(want);
+    TopN.By by = cc.isPresent() && rnd.nextBoolean() ? TopN.By.ASSOC_P : TopN.By.HWE_P;
+    AnalyticsQuery top = new AnalyticsQuery(all, filter, false, cc, Optional.of(new TopN(rnd.nextInt(20), by)),
+        Optional.empty());
+    assertThat(describe(mapped.analyse(top))).as("%s", top).isEqualTo(describe(heap.analyse(top)));
+    GenotypeQuery page = new GenotypeQuery(query.segments(), query.zygosity(), query.samples(),
+        OptionalInt.of(1 + rnd.nextInt(40)));
+    Optional<RowKey> after = Optional.empty();
+    for (int guard = 0; guard < 10_000; guard++) {
+      AnalyticsQuery q = new AnalyticsQuery(page, filter, true, cc, Optional.empty(), after);
+      AnalyticsAnswer a = heap.analyse(q);
+      assertThat(describe(mapped.analyse(q))).as("%s", q).isEqualTo(describe(a));
+      if (a.next().isEmpty()) {
+        break;
+      }
+      after = a.next();
+    }
+    return want.split("\n").length;
+  }
+
+  /** Every row, value and the cursor of an answer, as text (doubles exactly). */
+  private static String describe(AnalyticsAnswer a) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < a.size(); i++) {
+      VariantRow r = a.rows().get(i);
+      sb.append(r).append(' ');
+      if (a.hasStats()) {
+        sb.append(a.missing(i)).append(' ').append(a.hweP(i)).append(' ').append(a.f(i)).append(' ');
+      }
+      if (a.hasCaseControl()) {
+        sb.append(a.caseAc(i)).append('/').append(a.caseAn(i)).append(' ').append(a.controlAc(i)).append('/')
+            .append(a.controlAn(i)).append(' ').append(a.assocP(i)).append(' ').append(a.oddsRatio(i));
+      }
+      sb.append('\n');
+    }
+    return sb.append("next ").append(a.next()).toString();
   }
 
   @Test
