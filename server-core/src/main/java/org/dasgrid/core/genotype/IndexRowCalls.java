@@ -21,12 +21,6 @@ final class IndexRowCalls implements RowCalls {
     this.carried = new boolean[sets.cohortSize()];
   }
 
-  /** Rows ahead that {@link #fillChosen} reads early, for at most {@link #LOOKAHEAD_SAMPLES} chosen samples. */
-  private static final int LOOKAHEAD = 8;
-  private static final int LOOKAHEAD_SAMPLES = 4;
-  /** Where the early reads go, so that the compiler keeps them. */
-  private long early;
-
   /** The current row's ID, REF and ALT once made (a scorer asks for all three, some more than once). */
   private String[] text;
 
@@ -123,14 +117,6 @@ final class IndexRowCalls implements RowCalls {
 
   @Override
   public void fillChosen(SampleSelection chosen, byte[] called, byte[] copies) {
-    if (chosen.size() <= LOOKAHEAD_SAMPLES && r + LOOKAHEAD < c.size) {
-      // a few samples over many rows wait on memory, one set word per row and sample: reading a row further on
-      // now (its result kept so the read stays) lets the processor fetch it while this row is worked on
-      int ahead = r + LOOKAHEAD;
-      for (int s : chosen.members()) {
-        early ^= sets.word(c.hetSet(ahead), s) ^ sets.word(c.homSet(ahead), s);
-      }
-    }
     byte ploidy = (byte) c.ploidy(r);
     for (int s : chosen.members()) {
       called[s] = ploidy;

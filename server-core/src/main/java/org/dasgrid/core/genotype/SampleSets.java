@@ -274,19 +274,6 @@ final class SampleSets {
     }
   }
 
-  /** The word of set {@code h} that says whether it holds {@code sample} (dense), or its first word: a read only. */
-  long word(int h, int sample) {
-    int i = h >>> 2;
-    switch (h & 3) {
-      case INLINE:
-        return inlinePage(i).get(inlineAt(i));
-      case DENSE:
-        return densePage(i).get(denseAt(i) + (sample >>> 6));
-      default:
-        return 0;
-    }
-  }
-
   /** Adds {@code value} to {@code into[s]} for every member {@code s} of set {@code h} (a score's dose). */
   void addTo(int h, double[] into, double value) {
     int i = h >>> 2;
