@@ -3,7 +3,11 @@
 # plink2 and bcftools +mendelian, with each tool's start-up floor (the same tool on a one-variant file) measured
 # apart. Bounded: ROUNDS timed requests per shape; everything on 127.0.0.1. Prints one markdown table.
 #
-#   perf/scripts/family-bench.sh [SAMPLES_UNRELATED=704] [TRIOS=600] [VARIANTS=100000] [ROUNDS=5]
+#   perf/scripts/family-bench.sh [SAMPLES_UNRELATED=704] [TRIOS=600] [VARIANTS=100000] [ROUNDS=5] [WEIGHTS=VARIANTS]
+#
+# Environment: WORK (the cohort's directory, reused when it holds cohort.vcf.gz), PORT, XMX (server heap, 6g),
+# ONLY=dasgrid|tools (one half: a 1M-variant cohort's tool conversions take minutes of their own), PLINK2_INPUT=vcf|pgen
+# (what plink2's KING reads: the VCF as before, or a .pgen converted once and not timed).
 #
 # Needs: perf/target/benchmarks.jar and webapp/target/dasgrid.jar built (./mvnw -B -o -pl perf -am -DskipTests
 # -DskipNpm package), plink1.9, plink2, bcftools, curl.
@@ -12,6 +16,9 @@ UNRELATED=${1:-704}
 TRIOS=${2:-600}
 VARIANTS=${3:-100000}
 ROUNDS=${4:-5}
+WEIGHTS=${5:-$VARIANTS}
+ONLY=${ONLY:-all}
+PLINK2_INPUT=${PLINK2_INPUT:-vcf}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 WORK=${WORK:-/tmp/dasgrid-family-bench}
 PORT=${PORT:-18931}
@@ -20,17 +27,21 @@ cd "$WORK"
 if [ ! -f cohort.vcf.gz ]; then
   java -cp "$ROOT/perf/target/benchmarks.jar" org.dasgrid.perf.cohort.FamilyCohortGenerator --unrelated "$UNRELATED" \
     --trios "$TRIOS" --quads 0 --half-sibs 0 --variants "$VARIANTS" --seed 1 --de-novo 0.0005 --error 0.0005 \
-    --weights "$VARIANTS" --out "$WORK"
+    --weights "$WEIGHTS" --out "$WORK"
 fi
 cat > dasgrid.yaml <<YAML
 server: {maxFeaturesPerResponse: 10000000, maxGenotypeSpan: 300000000}
 sources:
   - {id: fam, format: vcf, path: cohort.vcf.gz, genotypes: true, samples: samples.tsv}
 YAML
-java -Xmx6g -jar "$ROOT/webapp/target/dasgrid.jar" --config dasgrid.yaml --port "$PORT" --bind 127.0.0.1 > server.log 2>&1 &
+if [ "$ONLY" != tools ]; then
+LOAD_START=$(date +%s)
+java -Xmx"${XMX:-6g}" -jar "$ROOT/webapp/target/dasgrid.jar" --config dasgrid.yaml --port "$PORT" --bind 127.0.0.1 > server.log 2>&1 &
 SERVER=$!
 trap 'kill $SERVER' EXIT
 until curl -sf "http://127.0.0.1:$PORT/health/ready" > /dev/null; do sleep 2; done
+echo "server ready after $(( $(date +%s) - LOAD_START )) s" >&2
+fi
 BASE="http://127.0.0.1:$PORT/genotypes/fam"
 A=$(awk 'NR==2{print $1}' samples.tsv)
 B=$(awk 'NR==3{print $1}' samples.tsv)
@@ -48,13 +59,20 @@ tool() { # name, command...
 }
 echo "| shape | median of $ROUNDS |"
 echo "|---|---|"
+if [ "$ONLY" != tools ]; then
+# one untimed request per shape first: the server's JIT has not seen these code paths yet
+curl -s -o /dev/null "$BASE/kinship?samples=$A,$B"; curl -s -o /dev/null "$BASE/kinship?samples=$HUNDRED"
+curl -s -o /dev/null -X POST -H 'Content-Type: text/plain' --data-binary @weights.txt "$BASE/score"
+curl -s -o /dev/null "$BASE/sex-check"; curl -s -o /dev/null "$BASE/inheritance?mode=denovo&family=$FAMILY&segment=chr1"
 timed "DasGrid KING one pair, whole genome" "$BASE/kinship?samples=$A,$B"
 timed "DasGrid KING all pairs of 100 samples" "$BASE/kinship?samples=$HUNDRED"
 timed "DasGrid PRS, $(wc -l < weights.txt) weights, all samples" -X POST -H 'Content-Type: text/plain' --data-binary @weights.txt "$BASE/score"
 timed "DasGrid check-sex, all samples" "$BASE/sex-check"
 timed "DasGrid de novo, one trio, chr1" "$BASE/inheritance?mode=denovo&family=$FAMILY&segment=chr1"
+fi
+[ "$ONLY" = dasgrid ] && exit 0
 # the tools: a one-variant file gives each one's start-up floor
-zcat cohort.vcf.gz | awk '/^#/ || n++ < 1' | bgzip > one.vcf.gz
+[ -f one.vcf.gz ] || (zcat cohort.vcf.gz | awk '/^#/ {print; next} {print; exit}' | bgzip > one.vcf.gz) || true
 [ -f pl.bed ] || plink1.9 --vcf cohort.vcf.gz --double-id --split-x b38 no-fail --make-bed --out pl > /dev/null
 [ -f one.bed ] || plink1.9 --vcf one.vcf.gz --double-id --make-bed --out one > /dev/null
 awk 'NR>1{print $1, $1, ($2=="male"?1:2)}' samples.tsv > sex.txt
@@ -62,8 +80,17 @@ printf "%s\n%s\n" "$A" "$B" > pair.txt
 awk 'NR>1 && NR<=101{print $1}' samples.tsv > hundred.txt
 tool "plink1.9 start-up floor (one variant, --freq)" plink1.9 --bfile one --freq --out floor1
 tool "plink2 start-up floor (one variant, --freq)" plink2 --vcf one.vcf.gz --freq --out floor2
-tool "plink2 --make-king-table, one pair (VCF input)" plink2 --vcf cohort.vcf.gz --keep pair.txt --make-king-table --out k1
-tool "plink2 --make-king-table, 100 samples (VCF input)" plink2 --vcf cohort.vcf.gz --keep hundred.txt --make-king-table --out k100
+if [ "$PLINK2_INPUT" = pgen ]; then
+  [ -f pg.pgen ] || plink2 --vcf cohort.vcf.gz --make-pgen --out pg > /dev/null
+  [ -f one.vcf.gz ] || (zcat cohort.vcf.gz | awk '/^#/ {print; next} {print; exit}' | bgzip > one.vcf.gz) || true
+  [ -f one.pgen ] || plink2 --vcf one.vcf.gz --make-pgen --out one > /dev/null
+  tool "plink2 start-up floor (one variant, --freq, pgen input)" plink2 --pfile one --freq --out floor2p
+  tool "plink2 --make-king-table, one pair (pgen input)" plink2 --pfile pg --keep pair.txt --make-king-table --out k1
+  tool "plink2 --make-king-table, 100 samples (pgen input)" plink2 --pfile pg --keep hundred.txt --make-king-table --out k100
+else
+  tool "plink2 --make-king-table, one pair (VCF input)" plink2 --vcf cohort.vcf.gz --keep pair.txt --make-king-table --out k1
+  tool "plink2 --make-king-table, 100 samples (VCF input)" plink2 --vcf cohort.vcf.gz --keep hundred.txt --make-king-table --out k100
+fi
 tool "plink1.9 --score, all samples (bed input)" plink1.9 --bfile pl --score weights.txt 1 2 3 sum --out prs
 tool "plink1.9 --check-sex, all samples (bed input)" plink1.9 --bfile pl --update-sex sex.txt --check-sex --out cs
 M=$(awk -F'\t' -v f="$FAMILY" '$6==f && $7=="0" && $2=="female"{print $1}' samples.tsv | head -1)

@@ -21,10 +21,21 @@ final class IndexRowCalls implements RowCalls {
     this.carried = new boolean[sets.cohortSize()];
   }
 
+  /** The current row's ID, REF and ALT once made (a scorer asks for all three, some more than once). */
+  private String[] text;
+
   IndexRowCalls at(ContigRows rows, int row) {
     this.c = rows;
     this.r = row;
+    this.text = null;
     return this;
+  }
+
+  private String[] text() {
+    if (text == null) {
+      text = c.text(r);
+    }
+    return text;
   }
 
   @Override
@@ -39,17 +50,27 @@ final class IndexRowCalls implements RowCalls {
 
   @Override
   public String id() {
-    return c.text(r)[0];
+    return text()[0];
+  }
+
+  @Override
+  public int idHash() {
+    ByteColumn pool = c.text();
+    int h = 0;
+    for (int i = c.textStart(r), end = c.idEnd(r); i < end; i++) {
+      h = 31 * h + pool.get(i);
+    }
+    return h;
   }
 
   @Override
   public String ref() {
-    return c.text(r)[1];
+    return text()[1];
   }
 
   @Override
   public String alt() {
-    return c.text(r)[2];
+    return text()[2];
   }
 
   @Override
@@ -95,6 +116,19 @@ final class IndexRowCalls implements RowCalls {
   }
 
   @Override
+  public void fillChosen(SampleSelection chosen, byte[] called, byte[] copies) {
+    byte ploidy = (byte) c.ploidy(r);
+    for (int s : chosen.members()) {
+      called[s] = ploidy;
+      copies[s] = 0;
+    }
+    fixes.forEachGroup(c.anFix(r), (delta, set) -> sets.forEachChosen(set, chosen, s -> called[s] += delta));
+    sets.forEachChosen(c.hetSet(r), chosen, s -> copies[s] = 1);
+    sets.forEachChosen(c.homSet(r), chosen, s -> copies[s] = ploidy);
+    fixes.forEachGroup(c.acFix(r), (delta, set) -> sets.forEachChosen(set, chosen, s -> copies[s] += delta));
+  }
+
+  @Override
   public void forEachCarrier(SampleValueSink sink) {
     int ploidy = c.ploidy(r);
     if (c.acFix(r) < 0) {
@@ -126,6 +160,24 @@ final class IndexRowCalls implements RowCalls {
     touched.clear();
     sets.forEach(c.hetSet(r), s -> carried[s] = false);
     sets.forEach(c.homSet(r), s -> carried[s] = false);
+  }
+
+  @Override
+  public void addPerCarrier(double[] into, CopiesValue value) {
+    if (c.acFix(r) >= 0) {
+      RowCalls.super.addPerCarrier(into, value);
+      return;
+    }
+    // no AC corrections: every het-set member has one copy, every hom-set member the row's ploidy
+    int ploidy = c.ploidy(r);
+    sets.addTo(c.hetSet(r), into, value.of(1));
+    sets.addTo(c.homSet(r), into, value.of(ploidy));
+  }
+
+  @Override
+  public long copiesAmong(SampleSelection chosen) {
+    return sets.andCardinality(c.hetSet(r), chosen) + (long) c.ploidy(r) * sets.andCardinality(c.homSet(r), chosen)
+        + fixes.sum(c.acFix(r), chosen, sets);
   }
 
   @Override

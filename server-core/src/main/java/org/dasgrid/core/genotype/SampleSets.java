@@ -274,6 +274,95 @@ final class SampleSets {
     }
   }
 
+  /** Adds {@code value} to {@code into[s]} for every member {@code s} of set {@code h} (a score's dose). */
+  void addTo(int h, double[] into, double value) {
+    int i = h >>> 2;
+    switch (h & 3) {
+      case INLINE:
+        CharColumn chars = inlinePage(i);
+        int at = inlineAt(i);
+        for (int k = at + 1, end = k + chars.get(at); k < end; k++) {
+          into[chars.get(k)] += value;
+        }
+        break;
+      case ROARING:
+        roaring[i].forEach((int s) -> into[s] += value);
+        break;
+      case DENSE:
+        LongColumn page = densePage(i);
+        int base = denseAt(i);
+        for (int w = 0; w < words; w++) {
+          long bits = page.get(base + w);
+          while (bits != 0) {
+            into[(w << 6) + Long.numberOfTrailingZeros(bits)] += value;
+            bits &= bits - 1;
+          }
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  /**
+   * Calls {@code sink} with every member of set {@code h} that {@code sel} chooses, from the smaller side: an
+   * inline set's few members each tested, a dense set word-wise ANDed (or, for a few chosen samples, each
+   * chosen one probed).
+   */
+  void forEachChosen(int h, SampleSelection sel, java.util.function.IntConsumer sink) {
+    int i = h >>> 2;
+    switch (h & 3) {
+      case INLINE:
+        CharColumn chars = inlinePage(i);
+        int at = inlineAt(i);
+        int n = chars.get(at);
+        if (sel.size() * 8 < n) {
+          for (int m : sel.members()) {
+            if (m <= 0xFFFF && chars.binarySearch(at + 1, at + 1 + n, (char) m) >= 0) {
+              sink.accept(m);
+            }
+          }
+          break;
+        }
+        for (int k = at + 1, end = k + n; k < end; k++) {
+          int s = chars.get(k);
+          if (sel.contains(s)) {
+            sink.accept(s);
+          }
+        }
+        break;
+      case ROARING:
+        roaring[i].forEach((int s) -> {
+          if (sel.contains(s)) {
+            sink.accept(s);
+          }
+        });
+        break;
+      case DENSE:
+        LongColumn page = densePage(i);
+        int base = denseAt(i);
+        if (sel.size() < words) {
+          for (int m : sel.members()) {
+            if ((page.get(base + (m >>> 6)) & (1L << m)) != 0) {
+              sink.accept(m);
+            }
+          }
+          break;
+        }
+        long[] chosen = sel.words();
+        for (int w = 0; w < words; w++) {
+          long bits = page.get(base + w) & chosen[w];
+          while (bits != 0) {
+            sink.accept((w << 6) + Long.numberOfTrailingZeros(bits));
+            bits &= bits - 1;
+          }
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
   /** Calls {@code sink} with every member of set {@code h}, ascending. */
   void forEach(int h, java.util.function.IntConsumer sink) {
     int i = h >>> 2;

@@ -5,6 +5,7 @@ import java.util.List;
 import org.dasgrid.core.genotype.CallReader;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.RowCalls;
+import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.segment.Segment;
 
 /**
@@ -41,11 +42,24 @@ public final class Kinship {
     Block block = new Block(k);
     byte[] called = new byte[n];
     byte[] copies = new byte[n];
+    SampleSelection chosen = k == n ? engine.allSamples() : engine.select(samples);
+    // whether the row's contig is an autosome, tested once per contig rather than per row (the test makes strings)
+    Object[] lastContig = {null};
+    boolean[] autosome = {false};
     reader.forEachRow(segments, row -> {
-      if (row.multiAllelic() || !Assembly.isAutosome(row.contig())) {
+      String contig = row.contig();
+      if (contig != lastContig[0]) {
+        lastContig[0] = contig;
+        autosome[0] = Assembly.isAutosome(contig);
+      }
+      if (!autosome[0] || row.multiAllelic()) {
         return true;
       }
-      SexCheck.read(row, samples, called, copies);
+      if (chosen.isAll()) {
+        row.fill(called, copies);
+      } else {
+        row.fillChosen(chosen, called, copies);
+      }
       block.add(samples, called, copies);
       if (block.rows == BLOCK_ROWS) {
         counts.add(block);

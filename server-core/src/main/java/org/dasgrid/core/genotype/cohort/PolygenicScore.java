@@ -1,6 +1,7 @@
 package org.dasgrid.core.genotype.cohort;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -9,6 +10,7 @@ import java.util.Optional;
 import org.dasgrid.core.genotype.CallReader;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.RowCalls;
+import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.segment.Segment;
 
 /**
@@ -48,58 +50,56 @@ public final class PolygenicScore {
 
   public static Result run(GenotypeQueries engine, CallReader reader, ScoreWeights weights, int[] samples,
       Model model, boolean meanImpute) {
-    Map<String, List<ScoreWeights.Weight>> byKey = new HashMap<>();
-    boolean coordinates = false;
-    for (ScoreWeights.Weight w : weights.weights()) {
-      byKey.computeIfAbsent(w.variant(), k -> new ArrayList<>(1)).add(w);
-      coordinates |= w.variant().indexOf(':') > 0;
-    }
+    WeightLookup lookup = new WeightLookup(weights.weights());
+    List<ScoreWeights.Weight> all = weights.weights();
     int n = engine.sampleNames().size();
     int k = samples.length;
-    double[] sum = new double[k];
-    long[] count = new long[k];
-    long[] alleles = new long[k];
-    byte[] called = new byte[n];
-    byte[] copies = new byte[n];
-    java.util.Set<ScoreWeights.Weight> used = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    // few samples: probe each one's call per row; many: add doses to whole carrier sets and correct the few
+    // samples whose call is not of the row's ploidy (see Sparse)
+    Accumulator acc = samples.length * 32L < n ? new Probing(n, samples, model, meanImpute)
+        : new Sparse(engine, samples, model, meanImpute);
+    boolean[] used = new boolean[all.size()];
     int[] mismatched = {0};
-    boolean byCoordinates = coordinates;
     List<Segment> everything = engine.contigs().stream().map(c -> new Segment(c, 1, Integer.MAX_VALUE)).toList();
     reader.forEachRow(everything, row -> {
-      List<ScoreWeights.Weight> ws = byKey.get(row.id());
-      if (byCoordinates) {
-        List<ScoreWeights.Weight> more = byKey.get(row.contig() + ":" + row.pos() + ":" + row.ref() + ":" + row.alt());
-        ws = ws == null ? more : more == null ? ws : concat(ws, more);
-      }
-      if (ws == null) {
+      int[] hits = lookup.find(row);
+      if (hits == null) {
         return true;
       }
       boolean read = false;
-      for (ScoreWeights.Weight w : ws) {
-        boolean alt = w.allele().equals(row.alt());
-        boolean ref = w.allele().equals(row.ref());
+      String rowAlt = row.alt();
+      String rowRef = row.ref();
+      for (int j : hits) {
+        ScoreWeights.Weight w = all.get(j);
+        boolean alt = w.allele().equals(rowAlt);
+        boolean ref = w.allele().equals(rowRef);
         if (!alt && !ref) {
-          if (used.add(w)) {
+          if (!used[j]) {
+            used[j] = true;
             mismatched[0]++;
           }
           continue;
         }
         if (!read) {
-          SexCheck.read(row, samples, called, copies);
+          acc.read(row);
           read = true;
         }
-        used.add(w);
-        score(w.weight(), alt, row.ploidy(), samples, called, copies, model, meanImpute, sum, count, alleles);
+        used[j] = true;
+        acc.score(w.weight(), alt);
       }
       return true;
     });
     // a weight matched (with its allele) by one row counts as matched; mismatched ones are counted above
-    int matched = 0;
-    for (ScoreWeights.Weight w : used) {
-      matched++;
+    int usedCount = 0;
+    for (boolean u : used) {
+      usedCount += u ? 1 : 0;
     }
-    matched -= mismatched[0];
-    int missing = weights.weights().size() - used.size();
+    int matched = usedCount - mismatched[0];
+    int missing = all.size() - usedCount;
+    double[] sum = new double[k];
+    long[] count = new long[k];
+    long[] alleles = new long[k];
+    acc.finish(sum, count, alleles);
     List<Score> out = new ArrayList<>(k);
     for (int i = 0; i < k; i++) {
       out.add(new Score(engine.sampleNames().get(samples[i]), sum[i],
@@ -108,10 +108,321 @@ public final class PolygenicScore {
     return new Result(out, matched, missing, mismatched[0]);
   }
 
-  private static List<ScoreWeights.Weight> concat(List<ScoreWeights.Weight> a, List<ScoreWeights.Weight> b) {
-    List<ScoreWeights.Weight> out = new ArrayList<>(a);
-    out.addAll(b);
-    return out;
+  /**
+   * The weights by the keys a row may match: its VCF ID, or its {@code CHROM:POS:REF:ALT}. Every row of the
+   * genome is tested, so the test must not make strings: a row's ID hash and its position are first looked
+   * up in two bit filters (2^22 bits each), and only a hit makes the row's ID or coordinate key to look up.
+   */
+  static final class WeightLookup {
+    private static final int FILTER_BITS = 22;
+    private final Map<String, int[]> byKey;
+    private final long[] ids = new long[1 << (FILTER_BITS - 6)];
+    private final long[] positions = new long[1 << (FILTER_BITS - 6)];
+    private final boolean coordinates;
+
+    WeightLookup(List<ScoreWeights.Weight> weights) {
+      byKey = new HashMap<>(2 * weights.size());
+      boolean anyCoordinates = false;
+      for (int j = 0; j < weights.size(); j++) {
+        String key = weights.get(j).variant();
+        int[] old = byKey.putIfAbsent(key, new int[] {j});
+        if (old != null) {
+          int[] now = Arrays.copyOf(old, old.length + 1);
+          now[old.length] = j;
+          byKey.put(key, now);
+        }
+        set(ids, RowCalls.idHash(key));
+        if (key.indexOf(':') > 0) {
+          anyCoordinates = true;
+          setPositions(key);
+        }
+      }
+      this.coordinates = anyCoordinates;
+    }
+
+    /** Every all-digit colon-separated field of the key (the position; a contig's name may hold colons too). */
+    private void setPositions(String key) {
+      long value = 0;
+      int digits = 0;
+      for (int i = 0; i <= key.length(); i++) {
+        char ch = i < key.length() ? key.charAt(i) : ':';
+        if (ch == ':') {
+          if (digits > 0 && digits <= 10 && value <= Integer.MAX_VALUE) {
+            set(positions, (int) value);
+          }
+          value = 0;
+          digits = 0;
+        } else if (ch >= '0' && ch <= '9' && digits >= 0) {
+          value = 10 * value + (ch - '0');
+          digits++;
+        } else {
+          digits = -1; // not a number: skip to the next colon
+        }
+      }
+    }
+
+    /** The weights (indices) keyed by this row's ID, then those keyed by its coordinates; null if none. */
+    int[] find(RowCalls row) {
+      int[] hits = has(ids, row.idHash()) ? byKey.get(row.id()) : null;
+      if (coordinates && has(positions, row.pos())) {
+        int[] more = byKey.get(row.contig() + ":" + row.pos() + ":" + row.ref() + ":" + row.alt());
+        if (more != null) {
+          hits = hits == null ? more : concat(hits, more);
+        }
+      }
+      return hits;
+    }
+
+    private static int slot(int value) {
+      return (value * 0x9E3779B9) >>> (32 - FILTER_BITS);
+    }
+
+    private static void set(long[] bits, int value) {
+      int b = slot(value);
+      bits[b >>> 6] |= 1L << b;
+    }
+
+    private static boolean has(long[] bits, int value) {
+      int b = slot(value);
+      return (bits[b >>> 6] & 1L << b) != 0;
+    }
+
+    private static int[] concat(int[] a, int[] b) {
+      int[] out = Arrays.copyOf(a, a.length + b.length);
+      System.arraycopy(b, 0, out, a.length, b.length);
+      return out;
+    }
+  }
+
+  /** Per chosen sample, the running score; one matched row read, then scored once per weight on it. */
+  private interface Accumulator {
+    void read(RowCalls row);
+
+    void score(double weight, boolean alt);
+
+    /** Writes the totals (sum, CNT, alleles averaged over) into arrays indexed like the chosen samples. */
+    void finish(double[] sum, long[] count, long[] alleles);
+  }
+
+  private static int dose(Model model, int effect, int called) {
+    return switch (model) {
+      case ADDITIVE -> effect;
+      case DOMINANT -> effect > 0 ? 1 : 0;
+      case RECESSIVE -> effect == called ? 1 : 0;
+    };
+  }
+
+  private static double expected(Model model, double freq) {
+    return switch (model) {
+      case ADDITIVE -> 2 * freq;
+      case DOMINANT -> 1 - (1 - freq) * (1 - freq);
+      case RECESSIVE -> freq * freq;
+    };
+  }
+
+  /** Reads every chosen sample's call per row (few samples: a few set probes each). */
+  private static final class Probing implements Accumulator {
+    final int[] samples;
+    final Model model;
+    final boolean meanImpute;
+    final byte[] called;
+    final byte[] copies;
+    final double[] sum;
+    final long[] count;
+    final long[] alleles;
+    int ploidy;
+
+    Probing(int n, int[] samples, Model model, boolean meanImpute) {
+      this.samples = samples;
+      this.model = model;
+      this.meanImpute = meanImpute;
+      called = new byte[n];
+      copies = new byte[n];
+      sum = new double[samples.length];
+      count = new long[samples.length];
+      alleles = new long[samples.length];
+    }
+
+    @Override
+    public void read(RowCalls row) {
+      SexCheck.read(row, samples, called, copies);
+      ploidy = row.ploidy();
+    }
+
+    @Override
+    public void score(double weight, boolean alt) {
+      PolygenicScore.score(weight, alt, ploidy, samples, called, copies, model, meanImpute, sum, count, alleles);
+    }
+
+    @Override
+    public void finish(double[] s, long[] c, long[] a) {
+      System.arraycopy(sum, 0, s, 0, sum.length);
+      System.arraycopy(count, 0, c, 0, count.length);
+      System.arraycopy(alleles, 0, a, 0, alleles.length);
+    }
+  }
+
+  /**
+   * Many samples: most calls of a row are of its ploidy P, and for those the dose depends on the copies only,
+   * so a row adds {@code weight × dose(hom-ref)} once to a running base that every sample gets, and {@code
+   * weight × (dose(copies) - dose(hom-ref))} to each carrier, a whole carrier set at a time ({@link
+   * RowCalls#addPerCarrier}). The few samples whose called allele count is not P (no-calls, haploid or partial
+   * calls: {@link RowCalls#forEachCalledDelta}) are then corrected one by one to what {@link #score} gives them.
+   * The effect allele's frequency for mean imputation is the AC and AN over the chosen samples. Rows of ploidy 0
+   * (every call missing but a few) are read sample by sample.
+   */
+  private static final class Sparse implements Accumulator {
+    final int[] samples;
+    final Model model;
+    final boolean meanImpute;
+    final SampleSelection chosen;
+    /** Per cohort sample, its index among the chosen, or -1. */
+    final int[] slot;
+    /** Cohort-indexed: what carrier sets added; the base and the corrections are added at the end. */
+    final double[] carried;
+    final double[] fix;
+    final long[] countFix;
+    final long[] allelesFix;
+    final Probing odd;
+    double baseSum;
+    long baseCount;
+    long baseAlleles;
+    /** The row read: its ploidy, and the chosen samples whose call is not of it, with called and copies. */
+    RowCalls row;
+    int ploidy;
+    final Ints deltaSamples = new Ints();
+    final Ints deltaCalled = new Ints();
+    final Ints deltaCopies = new Ints();
+    long calledAlleles;
+    long altCopies = -1;
+    boolean viaOdd;
+
+    Sparse(GenotypeQueries engine, int[] samples, Model model, boolean meanImpute) {
+      int n = engine.sampleNames().size();
+      this.samples = samples;
+      this.model = model;
+      this.meanImpute = meanImpute;
+      this.chosen = samples.length == n ? engine.allSamples() : engine.select(samples);
+      slot = new int[n];
+      Arrays.fill(slot, -1);
+      for (int i = 0; i < samples.length; i++) {
+        slot[samples[i]] = i;
+      }
+      carried = new double[n];
+      fix = new double[samples.length];
+      countFix = new long[samples.length];
+      allelesFix = new long[samples.length];
+      odd = new Probing(n, samples, model, meanImpute);
+    }
+
+    @Override
+    public void read(RowCalls r) {
+      row = r;
+      ploidy = r.ploidy();
+      viaOdd = ploidy == 0;
+      if (viaOdd) {
+        odd.read(r);
+        return;
+      }
+      deltaSamples.clear();
+      deltaCalled.clear();
+      deltaCopies.clear();
+      calledAlleles = (long) ploidy * samples.length;
+      altCopies = -1;
+      r.forEachCalledDelta((s, delta) -> {
+        if (slot[s] >= 0) {
+          calledAlleles += delta;
+          deltaSamples.add(s);
+          deltaCalled.add(delta); // a sample may be in several groups: summed below
+        }
+      });
+      // a sample in several delta groups: merge its deltas (rare; the list is short)
+      for (int a = 0; a < deltaSamples.size(); a++) {
+        int s = deltaSamples.get(a);
+        int called = ploidy + deltaCalled.get(a);
+        for (int b = a + 1; b < deltaSamples.size(); b++) {
+          if (deltaSamples.get(b) == s) {
+            called += deltaCalled.get(b);
+            deltaSamples.set(b, -1);
+          }
+        }
+        deltaCalled.set(a, s < 0 ? 0 : called);
+        // a no-call carries no ALT (the engine's calls: copies never exceed called alleles), so it needs no probe
+        deltaCopies.add(s < 0 || called == 0 ? 0 : r.altCopies(s));
+      }
+    }
+
+    @Override
+    public void score(double weight, boolean alt) {
+      if (viaOdd) {
+        odd.score(weight, alt);
+        return;
+      }
+      int p = ploidy;
+      int dose0 = dose(model, alt ? 0 : p, p);
+      double base = dose0 == 0 ? 0 : weight * dose0;
+      baseSum += base;
+      baseCount += p;
+      baseAlleles += p;
+      row.addPerCarrier(carried, copies -> {
+        int d = dose(model, alt ? copies : p - copies, p) - dose0;
+        return d == 0 ? 0 : weight * d;
+      });
+      double expected = Double.NaN;
+      for (int a = 0; a < deltaSamples.size(); a++) {
+        int s = deltaSamples.get(a);
+        if (s < 0) {
+          continue;
+        }
+        int i = slot[s];
+        int called = deltaCalled.get(a);
+        int copies = deltaCopies.get(a);
+        // undo what the carrier sets and the base gave it as if its call were of ploidy p
+        int given = copies == 0 ? 0 : dose(model, alt ? copies : p - copies, p) - dose0;
+        if (given != 0) {
+          carried[s] -= weight * given;
+        }
+        fix[i] -= base;
+        countFix[i] -= p;
+        allelesFix[i] -= p;
+        if (called == 0) {
+          if (meanImpute) {
+            allelesFix[i] += p; // plink averages over the imputed call's alleles too
+            if (Double.isNaN(expected)) {
+              expected = expected(model, frequency(alt));
+            }
+            fix[i] += weight * expected;
+          }
+          continue;
+        }
+        int e = alt ? copies : called - copies;
+        int d = dose(model, e, called);
+        if (d != 0) {
+          fix[i] += weight * d;
+        }
+        countFix[i] += called;
+        allelesFix[i] += called;
+      }
+    }
+
+    /** The effect allele's frequency among the chosen samples' called alleles. */
+    private double frequency(boolean alt) {
+      if (altCopies < 0) {
+        altCopies = row.copiesAmong(chosen);
+      }
+      long effect = alt ? altCopies : calledAlleles - altCopies;
+      return calledAlleles == 0 ? 0 : (double) effect / calledAlleles;
+    }
+
+    @Override
+    public void finish(double[] sum, long[] count, long[] alleles) {
+      odd.finish(sum, count, alleles);
+      for (int i = 0; i < samples.length; i++) {
+        sum[i] += carried[samples[i]] + fix[i] + baseSum;
+        count[i] += baseCount + countFix[i];
+        alleles[i] += baseAlleles + allelesFix[i];
+      }
+    }
   }
 
   /**
@@ -159,6 +470,35 @@ public final class PolygenicScore {
         sum[i] += weight * expected;
         alleles[i] += ploidy; // plink averages over the imputed call's alleles too
       }
+    }
+  }
+
+  /** A growable list of ints, reused row after row. */
+  private static final class Ints {
+    private int[] values = new int[16];
+    private int size;
+
+    void add(int v) {
+      if (size == values.length) {
+        values = Arrays.copyOf(values, 2 * size);
+      }
+      values[size++] = v;
+    }
+
+    int get(int i) {
+      return values[i];
+    }
+
+    void set(int i, int v) {
+      values[i] = v;
+    }
+
+    int size() {
+      return size;
+    }
+
+    void clear() {
+      size = 0;
     }
   }
 }

@@ -21,21 +21,22 @@ public record ScoreWeights(List<Weight> weights) {
   public record Weight(String variant, String allele, double weight, long line) {}
 
   public static ScoreWeights read(Reader in, int maxWeights) throws IOException {
-    BufferedReader r = in instanceof BufferedReader b ? b : new BufferedReader(in);
+    BufferedReader r = in instanceof BufferedReader b ? b : new BufferedReader(in, 1 << 16);
     List<Weight> out = new ArrayList<>();
+    String[] f = new String[3];
     String line;
     long n = 0;
     boolean header = false;
     while ((line = r.readLine()) != null) {
       n++;
-      String t = line.strip();
-      if (t.isEmpty() || t.startsWith("#")) {
+      // fields by hand rather than strip() and a regex split: a 100,000-line body is parsed per request
+      int columns = fields(line, f);
+      if (columns == 0 || f[0].charAt(0) == '#') {
         continue;
       }
-      String[] f = t.split("[ \t]+");
-      if (f.length < 3) {
-        throw SampleSheetException.at("weights", n, "%d column%s; each line is ID ALLELE WEIGHT", f.length,
-            f.length == 1 ? "" : "s");
+      if (columns < 3) {
+        throw SampleSheetException.at("weights", n, "%d column%s; each line is ID ALLELE WEIGHT", columns,
+            columns == 1 ? "" : "s");
       }
       double w;
       try {
@@ -51,7 +52,7 @@ public record ScoreWeights(List<Weight> weights) {
         throw SampleSheetException.atColumn("weights", n, 3, "weight", "'%s' is not a finite number",
             shorten(f[2]));
       }
-      if (!f[1].chars().allMatch(c -> "ACGTNacgtn*".indexOf(c) >= 0) && !f[1].startsWith("<")) {
+      if (!isAllele(f[1])) {
         throw SampleSheetException.atColumn("weights", n, 2, "allele", "'%s' is not an allele", shorten(f[1]));
       }
       if (out.size() >= maxWeights) {
@@ -63,6 +64,50 @@ public record ScoreWeights(List<Weight> weights) {
       throw new SampleSheetException("weights: no weights; send lines of ID ALLELE WEIGHT");
     }
     return new ScoreWeights(out);
+  }
+
+  /**
+   * Splits {@code line} at runs of tabs and spaces, as {@code line.strip().split("[ \t]+")} would (other
+   * whitespace that {@code strip} drops at either end is dropped too), into the first three of {@code f};
+   * returns how many fields the line has (0 for a blank line).
+   */
+  static int fields(String line, String[] f) {
+    int from = 0;
+    int to = line.length();
+    while (from < to && Character.isWhitespace(line.charAt(from))) {
+      from++;
+    }
+    while (to > from && Character.isWhitespace(line.charAt(to - 1))) {
+      to--;
+    }
+    int count = 0;
+    int i = from;
+    while (i < to) {
+      int start = i;
+      while (i < to && line.charAt(i) != ' ' && line.charAt(i) != '\t') {
+        i++;
+      }
+      if (count < f.length) {
+        f[count] = line.substring(start, i);
+      }
+      count++;
+      while (i < to && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
+        i++;
+      }
+    }
+    return count;
+  }
+
+  private static boolean isAllele(String a) {
+    if (a.startsWith("<")) {
+      return true;
+    }
+    for (int i = 0; i < a.length(); i++) {
+      if ("ACGTNacgtn*".indexOf(a.charAt(i)) < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String shorten(String text) {

@@ -49,9 +49,14 @@ public final class SexCheck {
     int n = engine.sampleNames().size();
     byte[] called = new byte[n];
     byte[] copies = new byte[n];
-    int[] rowsCalled = new int[k];
-    int[] hom = new int[k];
-    double[] expected = new double[k];
+    // One pass over the chosen samples per row: N, O and E of a sample are the totals over the rows counted
+    // minus its no-call rows (N, E) and its het rows (O), so only those few touch per-sample counters.
+    int[] missingRows = new int[k];
+    double[] missingE = new double[k];
+    int[] hetRows = new int[k];
+    int[] missing = new int[k];
+    long[] rows = {0};
+    double[] allE = {0};
     reader.forEachRow(xNonPar, row -> {
       if (row.multiAllelic()) {
         return true;
@@ -59,29 +64,42 @@ public final class SexCheck {
       read(row, samples, called, copies);
       long alleles = 0;
       long alts = 0;
-      for (int s : samples) {
-        if (called[s] > 0) {
-          alleles += called[s];
-          alts += copies[s];
+      int m = 0;
+      for (int i = 0; i < k; i++) {
+        int s = samples[i];
+        int c = called[s];
+        if (c > 0) {
+          int a = copies[s];
+          alleles += c;
+          alts += a;
+          if (a != 0 && a != c) {
+            hetRows[i]++;
+          }
+        } else {
+          missing[m++] = i;
         }
       }
       if (alleles == 0) {
-        return true;
+        return true; // nobody called: no het either, so nothing above was counted
       }
       double p = (double) alts / alleles;
       double e = 1 - 2 * p * (1 - p);
-      for (int i = 0; i < k; i++) {
-        int s = samples[i];
-        if (called[s] > 0) {
-          rowsCalled[i]++;
-          expected[i] += e;
-          if (copies[s] == 0 || copies[s] == called[s]) {
-            hom[i]++;
-          }
-        }
+      rows[0]++;
+      allE[0] += e;
+      for (int j = 0; j < m; j++) {
+        missingRows[missing[j]]++;
+        missingE[missing[j]] += e;
       }
       return true;
     });
+    int[] rowsCalled = new int[k];
+    int[] hom = new int[k];
+    double[] expected = new double[k];
+    for (int i = 0; i < k; i++) {
+      rowsCalled[i] = (int) (rows[0] - missingRows[i]);
+      hom[i] = rowsCalled[i] - hetRows[i];
+      expected[i] = allE[0] - missingE[i];
+    }
     List<Result> out = new ArrayList<>(k);
     for (int i = 0; i < k; i++) {
       String name = engine.sampleNames().get(samples[i]);
