@@ -59,7 +59,7 @@ final class CohortAnswers {
       args = QueryReader.read(req, limits.maxQueryLength());
     }
     CohortApi.Context ctx = new CohortApi.Context(data, engine, source.sheet(), source.config().options(),
-        limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse());
+        limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), source.genes());
     CohortApi.Answer answer = CohortApi.answer(endpoint, args, body, ctx);
     boolean ndjson = GenotypeServlet.wantsNdjson(req);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(8192);

@@ -12,6 +12,7 @@ import org.dasgrid.core.genotype.api.CohortEndpoint;
 import org.dasgrid.core.genotype.AnalyticsAnswer;
 import org.dasgrid.core.genotype.api.AnalyticsJsonWriter;
 import org.dasgrid.core.genotype.api.AnalyticsRequest;
+import org.dasgrid.core.genotype.api.GeneArguments;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.cluster.ClusterSource;
 import org.dasgrid.core.cluster.ClusterView;
@@ -112,7 +113,10 @@ final class GenotypeServlet extends HttpServlet {
           ((GenotypeSource) source.data()).genotypes(), limits);
       return;
     }
-    QueryArguments args = QueryReader.read(req, limits.maxQueryLength());
+    // gene= becomes the segments of the genes' spans before any reader sees the request (contract section 7)
+    GeneArguments genes = GeneArguments.resolve(QueryReader.read(req, limits.maxQueryLength()), source.genes(),
+        source.data(), limits.maxSegmentsPerRequest());
+    QueryArguments args = genes.args();
     DataSource data = source.data();
     ClusterView cluster = null;
     if (data instanceof ClusterSource sharded) {
@@ -162,9 +166,9 @@ final class GenotypeServlet extends HttpServlet {
       return resp.getOutputStream();
     });
     if (analytics != null) {
-      AnalyticsJsonWriter.write(analytics, ndjson, report, timer, body);
+      AnalyticsJsonWriter.write(analytics, ndjson, report, genes.genes(), timer, body);
     } else {
-      GenotypeJsonWriter.write(result, ndjson, report, timer, body);
+      GenotypeJsonWriter.write(result, ndjson, report, genes.genes(), timer, body);
     }
     body.finish();
   }

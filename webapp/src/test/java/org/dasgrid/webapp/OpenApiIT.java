@@ -319,6 +319,9 @@ class OpenApiIT {
         }
         String name = param.path("name").asText();
         names.add(name);
+        if (name.equals("gene")) {
+          continue; // needs a source with a genes: file, which ceu has not: GeneQueryIT tries it
+        }
         List<String> tries = new ArrayList<>(values.getOrDefault(name, List.of()));
         param.path("schema").path("enum").forEach(v -> tries.add(v.asText()));
         assertThat(tries).as("values to try for %s", name).isNotEmpty();

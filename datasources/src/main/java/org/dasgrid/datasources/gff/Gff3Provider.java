@@ -6,10 +6,13 @@ import htsjdk.tribble.gff.Gff3Feature;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
+import org.dasgrid.core.gene.Gene;
+import org.dasgrid.core.gene.GeneFileReader;
 import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.InMemoryFeatureSource;
@@ -28,7 +31,7 @@ import org.dasgrid.datasources.provider.ContigSelectingProvider;
  * the features and, on small heaps, garbage collection. A parser of our own would save at most about 1.5 s of
  * CPU per million features (docs/datasources.md, "Load speed"), not enough to own a second GFF3 parser.
  */
-public final class Gff3Provider extends ContigSelectingProvider {
+public final class Gff3Provider extends ContigSelectingProvider implements GeneFileReader {
   private static final int PROGRESS_EVERY = 4096;
 
   public Gff3Provider() {
@@ -76,6 +79,12 @@ public final class Gff3Provider extends ContigSelectingProvider {
       throw SourceLoadException.badFile(file, "read failed: " + e.getMessage());
     }
     return out.build();
+  }
+
+  /** The genes of a GFF3 file, for a genotype source's {@code genes:} ({@link GeneRecords#gff3}). */
+  @Override
+  public List<Gene> readGenes(Path file) throws SourceLoadException {
+    return GeneRecords.gff3(file);
   }
 
   static Feature.Builder toFeature(Gff3Feature f, String rawLine, Interner pool) {

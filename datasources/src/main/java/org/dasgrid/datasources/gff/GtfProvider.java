@@ -9,6 +9,9 @@ import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
 import org.dasgrid.core.feature.Method;
 import org.dasgrid.core.feature.Orientation;
+import org.dasgrid.core.gene.Gene;
+import org.dasgrid.core.gene.GeneFileReader;
+import org.dasgrid.core.source.SourceLoadException;
 import org.dasgrid.core.source.InMemoryFeatureSource;
 
 /**
@@ -16,9 +19,15 @@ import org.dasgrid.core.source.InMemoryFeatureSource;
  * gene → transcript → exon/CDS/UTR. GTF files often leave out gene and transcript lines; those features are
  * then made from the extent of their parts, so PARENT always points at a feature that exists.
  */
-public final class GtfProvider extends Gff2Provider {
+public final class GtfProvider extends Gff2Provider implements GeneFileReader {
   public GtfProvider() {
     super("gtf");
+  }
+
+  /** The genes of a GTF file, for a genotype source's {@code genes:} ({@link GeneRecords#gtf}). */
+  @Override
+  public List<Gene> readGenes(java.nio.file.Path file) throws SourceLoadException {
+    return GeneRecords.gtf(file);
   }
 
   @Override

@@ -111,6 +111,11 @@ public final class CohortGenerator {
       return;
     }
     Summary s = new CohortGenerator(o).generate(System.out);
+    // the densely covered genes, for a source's genes: (gene=TP53 on the generated cohort)
+    java.nio.file.Path genes = o.output().resolveSibling(o.output().getFileName().toString()
+        .replaceFirst("\\.vcf(\\.gz)?$", "") + ".genes.gff3");
+    Files.writeString(genes, Grch38.genesGff3(), StandardCharsets.US_ASCII);
+    System.out.println("wrote " + genes);
     System.out.printf(Locale.ROOT, "wrote %s: %,d samples x %,d records (%,d ALT alleles, %,d multi-allelic),"
             + " %,d het/hom-alt calls, %,d no-calls (%,d partial), %,d haploid calls, %.1f MB in %.1f s%n",
         o.output(), o.samples(), s.sites(), s.altAlleles(), s.multiAllelicSites(), s.nonRefCalls(),

@@ -30,6 +30,22 @@ final class Grch38 {
   static final Region BRCA2 = new Region("BRCA2", "chr13", 32_315_508, 32_400_268);
   static final Region MITO = new Region("chrM", "chrM", 1, 16_569);
 
+  /**
+   * A GFF3 of the regions above as genes, for a generated cohort's {@code genes:} (gene= queries): TP53 and BRCA2
+   * with their Ensembl IDs, the mitochondrial panel by name. Coordinates are the ones above (GRCh38, rCRS).
+   */
+  static String genesGff3() {
+    StringBuilder b = new StringBuilder("##gff-version 3\n");
+    b.append(gene(TP53, "ENSG00000141510")).append(gene(BRCA2, "ENSG00000139618"));
+    MITO_PANEL.forEach(r -> b.append(gene(r, r.name())));
+    return b.toString();
+  }
+
+  private static String gene(Region r, String id) {
+    return r.contig() + "\tGrch38\tgene\t" + r.start() + "\t" + r.end() + "\t.\t+\t.\tID=" + id + ";Name=" + r.name()
+        + "\n";
+  }
+
   /** The pseudo-autosomal regions of chrX, diploid in males too. */
   static boolean inXPar(int pos) {
     return pos >= 10_001 && pos <= 2_781_479 || pos >= 155_701_383 && pos <= 156_030_895;

@@ -132,6 +132,10 @@ public final class ConfigLoader {
           throw new ConfigException(where + ": 'samples:' (a sample sheet) needs 'genotypes: true'");
         }
       }
+      // a missing or malformed genes file costs the source its gene queries only (GeneLoad), not the config
+      if (s.genes().isPresent() && !s.genotypes()) {
+        throw new ConfigException(where + ": 'genes:' (a gene annotation for gene= queries) needs 'genotypes: true'");
+      }
       if (s.genotypes() && !s.format().equals("vcf")) {
         throw new ConfigException(where + ": 'genotypes: true' needs format vcf, not " + s.format());
       }

@@ -29,7 +29,8 @@ public record SourceConfig(
     @JsonIgnore Path baseDir,
     @JsonProperty("genotypeIndex") String genotypeIndexFile,
     List<String> circular,
-    @JsonProperty("samples") String samplesFile) {
+    @JsonProperty("samples") String samplesFile,
+    @JsonProperty("genes") String genesFile) {
 
   public SourceConfig {
     title = title == null || title.isBlank() ? id : title;
@@ -47,7 +48,7 @@ public record SourceConfig(
       String sequenceFile, Coordinates coordinates, String stylesheetFile, boolean genotypes, Access access,
       String aliasesFile, List<String> tokens, Map<String, String> options, Path baseDir) {
     this(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile, genotypes, access,
-        aliasesFile, tokens, options, baseDir, null, List.of(), null);
+        aliasesFile, tokens, options, baseDir, null, List.of(), null, null);
   }
 
   /** A minimal config for a file of a format, as tests and tools need. */
@@ -85,6 +86,21 @@ public record SourceConfig(
     return Optional.ofNullable(samplesFile).map(this::resolve);
   }
 
+  /**
+   * The gene annotation of a genotype source ({@code genes:}: GFF3 or GTF, plain or gzip) through which
+   * {@code gene=} and Beacon {@code geneId} find their spans.
+   */
+  public Optional<Path> genes() {
+    return Optional.ofNullable(genesFile).filter(f -> !f.isBlank()).map(this::resolve);
+  }
+
+  /** This source with {@code genes:} set (null: none). */
+  public SourceConfig withGenes(String geneFile) {
+    return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
+        genotypes, access, aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular, samplesFile,
+        geneFile);
+  }
+
   public String option(String key, String fallback) {
     return options.getOrDefault(key, fallback);
   }
@@ -95,23 +111,23 @@ public record SourceConfig(
 
   public SourceConfig withFile(String newFile, String newFormat) {
     return new SourceConfig(id, title, description, newFormat, newFile, null, coordinates, null, false,
-        access, aliasesFile, tokens, options, baseDir, null, circular, samplesFile);
+        access, aliasesFile, tokens, options, baseDir, null, circular, samplesFile, genesFile);
   }
 
   /** This source with {@code genotypeIndex:} set (null: none). */
   public SourceConfig withGenotypeIndex(String indexFile) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
-        genotypes, access, aliasesFile, tokens, options, baseDir, indexFile, circular, samplesFile);
+        genotypes, access, aliasesFile, tokens, options, baseDir, indexFile, circular, samplesFile, genesFile);
   }
 
   /** This source with {@code samples:} set (null: none). */
   public SourceConfig withSamples(String sheetFile) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
-        genotypes, access, aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular, sheetFile);
+        genotypes, access, aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular, sheetFile, genesFile);
   }
 
   public SourceConfig withBaseDir(Path dir) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
-        genotypes, access, aliasesFile, tokens, options, dir, genotypeIndexFile, circular, samplesFile);
+        genotypes, access, aliasesFile, tokens, options, dir, genotypeIndexFile, circular, samplesFile, genesFile);
   }
 }

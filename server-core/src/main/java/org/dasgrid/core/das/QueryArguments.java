@@ -77,6 +77,17 @@ public final class QueryArguments {
     return new QueryArguments(Map.copyOf(merged));
   }
 
+  /** These arguments with {@code name}'s values replaced ({@code values} empty: the argument removed). */
+  public QueryArguments replacing(String name, List<String> values) {
+    Map<String, List<String>> m = new LinkedHashMap<>(this.values);
+    if (values.isEmpty()) {
+      m.remove(name);
+    } else {
+      m.put(name, List.copyOf(values));
+    }
+    return new QueryArguments(Map.copyOf(m));
+  }
+
   public List<String> all(String name) {
     return values.getOrDefault(name, List.of());
   }

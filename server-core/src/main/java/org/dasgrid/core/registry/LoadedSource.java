@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.gene.GeneLookup;
 import org.dasgrid.core.genotype.cohort.SampleSheet;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.SequenceDigests;
@@ -15,7 +16,8 @@ import org.dasgrid.core.source.SequenceDigests;
  * (a {@link org.dasgrid.core.source.StyledSource}'s, empty otherwise), from which a protocol may make a
  * default stylesheet: the registry renders no protocol's documents. {@code digests} are the checksums of its
  * sequences (refget), computed once at load; for a genotype source, {@code sheet} is its sample sheet
- * ({@code samples:} in the config).
+ * ({@code samples:} in the config) and {@code genes} its gene annotation ({@code genes:}), through which
+ * {@code gene=} finds spans.
  */
 public record LoadedSource(
     SourceConfig config,
@@ -26,12 +28,21 @@ public record LoadedSource(
     long loadMillis,
     Map<String, String> typeColours,
     SequenceDigests digests,
-    Optional<SampleSheet> sheet) {
+    Optional<SampleSheet> sheet,
+    GeneLookup genes) {
 
   public LoadedSource {
     typeColours = Map.copyOf(typeColours);
     digests = digests == null ? SequenceDigests.NONE : digests;
     sheet = sheet == null ? Optional.empty() : sheet;
+    genes = genes == null ? GeneLookup.NONE : genes;
+  }
+
+  /** A source without gene annotation. */
+  public LoadedSource(SourceConfig config, DataSource data, String version, Optional<String> stylesheet,
+      Instant loadedAt, long loadMillis, Map<String, String> typeColours, SequenceDigests digests,
+      Optional<SampleSheet> sheet) {
+    this(config, data, version, stylesheet, loadedAt, loadMillis, typeColours, digests, sheet, GeneLookup.NONE);
   }
 
   /** A source whose data give their types no colours, with no sequence checksums and no sample sheet. */
@@ -62,7 +73,7 @@ public record LoadedSource(
   /** The same source seen through other data (a cluster's view of it), keeping everything else. */
   public LoadedSource withData(DataSource newData, String newVersion) {
     return new LoadedSource(config, newData, newVersion, stylesheet, loadedAt, loadMillis, typeColours, digests,
-        sheet);
+        sheet, genes);
   }
 
   public String id() {

@@ -20,6 +20,7 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.gene.GeneLookup;
 import org.dasgrid.core.genotype.cohort.SampleSheet;
 import org.dasgrid.core.source.AliasTable;
 import org.dasgrid.core.source.AliasedSource;
@@ -230,9 +231,12 @@ public final class SourceLoader implements AutoCloseable {
     }
     SequenceDigests digests = digests(config, data);
     Optional<SampleSheet> sheet = SampleSheetLoad.read(config, data);
+    GeneLookup genes = GeneLoad.read(config, providers);
+    config.genes().filter(Files::isRegularFile).ifPresent(files::add); // a changed genes file is a new version
     String version = SourceVersion.of(files);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
-    return new LoadedSource(config, data, version, stylesheet, Instant.now(), millis, typeColours, digests, sheet);
+    return new LoadedSource(config, data, version, stylesheet, Instant.now(), millis, typeColours, digests, sheet,
+        genes);
   }
 
   /**

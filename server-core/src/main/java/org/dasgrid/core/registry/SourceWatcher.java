@@ -81,6 +81,7 @@ public final class SourceWatcher implements AutoCloseable {
     c.sequence().ifPresent(out::add);
     c.stylesheet().ifPresent(out::add);
     c.aliases().ifPresent(out::add);
+    c.genes().ifPresent(out::add);
     // a rebuilt genotype index is renamed over the old one: a new file key, so a new version
     c.genotypeIndex().ifPresent(out::add);
     return out;

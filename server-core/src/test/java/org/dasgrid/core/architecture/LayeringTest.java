@@ -26,6 +26,7 @@ class LayeringTest {
   static final String[] ENGINES = {
     "org.dasgrid.core.index..",
     "org.dasgrid.core.genotype..",
+    "org.dasgrid.core.gene..",
     "org.dasgrid.core.source..",
     "org.dasgrid.core.registry..",
     "org.dasgrid.core.cluster..",

@@ -54,11 +54,15 @@ class ClusterIT {
       Files.copy(examples.resolve(f), dir.resolve(f));
     }
     CohortVcf.write(dir.resolve("gen.vcf"), 700, 11);
+    // genes over the shards of ceu (1 on n1 and n3, 8 on n1 and n2, 17 on n3): gene= is answered by the node asked
+    Files.writeString(dir.resolve("ceu.genes.gff3"), "##gff-version 3\n"
+        + "chr1\tt\tgene\t1\t20000000\t.\t+\t.\tID=a;Name=ONE\nchr8\tt\tgene\t1\t150000000\t.\t+\t.\tID=b;Name=EIGHT\n"
+        + "chr17\tt\tgene\t1\t90000000\t.\t+\t.\tID=c;Name=SEVENTEEN\n");
     String sources = """
         sources:
           - {id: dmel, format: gff3, path: dmel-2L.gff3}
           - {id: ce_ws199, format: gff2, path: ce_ws199.gff, sequence: ce_ws199.fa}
-          - {id: ceu, format: vcf, path: ceu_exon.vcf.gz, genotypes: true}
+          - {id: ceu, format: vcf, path: ceu_exon.vcf.gz, genotypes: true, genes: ceu.genes.gff3}
           - {id: gen, format: vcf, path: gen.vcf, genotypes: true}
         server: {rateLimit: {enabled: false}}
         """;
@@ -283,6 +287,31 @@ class ClusterIT {
         assertThat(JSON.valueToTree(rows).toString()).as("%s by %d", q, page).isEqualTo(whole.toString());
       }
       assertThat(whole.size()).as(q).isGreaterThan(40);
+    }
+  }
+
+  @Test
+  @Order(1)
+  void geneQueriesThroughAnyNodeAnswerAsASingleNodeAndAsTheirSpans() throws Exception {
+    for (String q : List.of("/genotypes/ceu/variants?gene=ONE,EIGHT,seventeen&zygosity=any",
+        "/genotypes/ceu/count?gene=ONE,EIGHT,seventeen&zygosity=het",
+        "/genotypes/ceu/variants?gene=EIGHT,ONE&zygosity=any&limit=5")) {
+      Answer expected = answer(singleBase, q);
+      assertThat(expected.status()).as(expected.body()).isEqualTo(200);
+      for (String node : List.of("n1", "n2", "n3")) {
+        assertThat(answer(bases.get(node), q)).as("%s via %s", q, node).isEqualTo(expected);
+      }
+      String spans = "segment=1:1,20000000&segment=8:1,150000000"
+          + (q.contains("seventeen") ? "&segment=17:1,90000000" : "");
+      String bySpan = q.replaceFirst("gene=[^&]*", spans);
+      JsonNode g = JSON.readTree(expected.body());
+      JsonNode s = JSON.readTree(answer(bases.get("n2"), bySpan).body());
+      g.fields().forEachRemaining(f -> {
+        if (!f.getKey().equals("genes") && !f.getKey().startsWith("elapsed") && !f.getKey().equals("nodes")) {
+          assertThat(f.getValue()).as("%s: %s", q, f.getKey()).isEqualTo(s.get(f.getKey()));
+        }
+      });
+      assertThat(g.get("genes")).isNotEmpty();
     }
   }
 

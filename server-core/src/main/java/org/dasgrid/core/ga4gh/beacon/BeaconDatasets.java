@@ -38,7 +38,7 @@ public final class BeaconDatasets {
       boolean caseLevel = config.access() == Access.TOKEN
           || Boolean.parseBoolean(config.option(CASE_LEVEL_OPTION, "false"));
       out.add(new BeaconDataset(config.id(), config.title(), config.description(), config.coordinates(),
-          loaded.data(), g.genotypes(), caseLevel));
+          loaded.data(), g.genotypes(), caseLevel, loaded.genes()));
     }
     return out;
   }

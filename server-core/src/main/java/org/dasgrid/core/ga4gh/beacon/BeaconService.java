@@ -247,11 +247,10 @@ public final class BeaconService {
   // ---- genomic variants
 
   private ObjectNode variants(BeaconRequest r, VariantRequest q) {
-    if (q.geneId().isPresent()) {
-      throw RequestException.unsupported("geneId queries need a gene annotation source, and none is "
-          + "configured for this beacon's datasets; ask by referenceName with start and end");
-    }
     List<BeaconDataset> datasets = chosen(r.datasets(), q.datasetIds());
+    if (q.geneId().isPresent()) {
+      datasets = GeneQuery.datasets(datasets, q.geneId().get());
+    }
     boolean records = q.granularity() == Granularity.RECORD;
     List<DatasetHits> hits = new ArrayList<>(datasets.size());
     for (BeaconDataset ds : datasets) {

@@ -328,6 +328,11 @@ final class VariantRequestParser {
     if (!start.isEmpty() && referenceName.isEmpty()) {
       throw RequestException.badArgument("'start' needs 'referenceName'");
     }
+    if (geneId.isPresent() && (referenceName.isPresent() || !start.isEmpty())) {
+      // Beacon's geneId query is one of its own: the gene's span is the region
+      throw RequestException.badArgument("'geneId' stands for the gene's span: give it without referenceName, start "
+          + "and end");
+    }
     if (minLength.isPresent() && maxLength.isPresent() && minLength.getAsInt() > maxLength.getAsInt()) {
       throw RequestException.badArgument("variantMinLength %d > variantMaxLength %d", minLength.getAsInt(),
           maxLength.getAsInt());

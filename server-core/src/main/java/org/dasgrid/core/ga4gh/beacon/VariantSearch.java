@@ -65,6 +65,9 @@ final class VariantSearch {
 
   /** The engine segments (1-based, inclusive) holding every allele the query may match. */
   static List<Segment> segments(BeaconDataset ds, VariantRequest q) {
+    if (q.geneId().isPresent()) {
+      return GeneQuery.segments(ds, q.geneId().get());
+    }
     List<String> contigs;
     if (q.referenceName().isPresent()) {
       Optional<String> contig = contig(ds, q.referenceName().get());

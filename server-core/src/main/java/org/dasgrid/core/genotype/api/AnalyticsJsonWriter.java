@@ -30,6 +30,13 @@ public final class AnalyticsJsonWriter {
 
   public static void write(AnalyticsAnswer a, boolean ndjson, FanOutReport report, RequestTimer timer,
       OutputStream out) throws IOException {
+    write(a, ndjson, report, java.util.Optional.empty(), timer, out);
+  }
+
+  /** As above; a {@code gene=} answer also names the genes and spans it used ({@code genes}) in its summary. */
+  public static void write(AnalyticsAnswer a, boolean ndjson, FanOutReport report,
+      java.util.Optional<org.dasgrid.core.gene.GeneSpans> genes, RequestTimer timer, OutputStream out)
+      throws IOException {
     boolean notes = a.annotationSource().isPresent();
     GenotypeJsonWriter.RowExtras extras = a.hasStats() || a.hasCaseControl() || notes
         ? (i, json) -> extras(a, i, json) : null;
@@ -41,6 +48,9 @@ public final class AnalyticsJsonWriter {
       if (notes) {
         json.raw(ANNOTATION);
         json.string(a.annotationSource().orElse(""));
+      }
+      if (genes.isPresent()) {
+        GeneArguments.write(genes.get(), json);
       }
     };
     GenotypeJsonWriter.writeVariants(a.rows(), extras, tail, ndjson, report, timer, out);

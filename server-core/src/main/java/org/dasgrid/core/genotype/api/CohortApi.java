@@ -19,6 +19,8 @@ import org.dasgrid.core.genotype.CallReader;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.cohort.Assembly;
 import org.dasgrid.core.genotype.cohort.Inheritance;
+import org.dasgrid.core.gene.GeneLookup;
+import org.dasgrid.core.gene.GeneSpans;
 import org.dasgrid.core.genotype.cohort.Kinship;
 import org.dasgrid.core.genotype.cohort.PolygenicScore;
 import org.dasgrid.core.genotype.cohort.SampleCounts;
@@ -42,7 +44,17 @@ public final class CohortApi {
 
   /** What a request runs against. */
   public record Context(DataSource source, GenotypeQueries engine, Optional<SampleSheet> sheet,
-      Map<String, String> options, int maxSegments, int maxRows) {}
+      Map<String, String> options, int maxSegments, int maxRows, GeneLookup genes) {
+    public Context {
+      genes = genes == null ? GeneLookup.NONE : genes;
+    }
+
+    /** A source without gene annotation. */
+    public Context(DataSource source, GenotypeQueries engine, Optional<SampleSheet> sheet,
+        Map<String, String> options, int maxSegments, int maxRows) {
+      this(source, engine, sheet, options, maxSegments, maxRows, GeneLookup.NONE);
+    }
+  }
 
   /** A computed answer; writing it cannot fail for the request's sake. */
   public interface Answer {
@@ -260,6 +272,19 @@ public final class CohortApi {
     };
   }
 
+  /**
+   * The regions of an inheritance query by gene: for compound het one per gene (its hits name the gene), for the
+   * other modes the genes' segments joined where they overlap (a variant in two genes is one row). Genes on
+   * contigs the source lacks add none.
+   */
+  private static List<Inheritance.Region> geneRegions(GeneSpans genes, Inheritance.Mode mode, DataSource source) {
+    if (mode == Inheritance.Mode.COMPOUND_HET) {
+      return genes.hits().stream().filter(h -> h.segment().isPresent())
+          .map(h -> new Inheritance.Region(h.gene().name(), h.segment().get())).toList();
+    }
+    return genes.segments(source).stream().map(s -> new Inheritance.Region(s.toString(), s)).toList();
+  }
+
   private static Answer inheritance(QueryArguments args, Context ctx, CallReader reader) {
     CohortArguments a = new CohortArguments(args, "inheritance", Set.of("mode", "family", "segment", "gene", "limit"));
     Inheritance.Mode mode = Inheritance.Mode.named(a.required("mode", "denovo|dominant|recessive|compound_het"))
@@ -272,18 +297,23 @@ public final class CohortApi {
       throw RequestException.badArgument("unknown family '%s' (the sheet's family column)",
           SampleChoice.shorten(family));
     }
-    if (a.single("gene").isPresent()) {
-      throw RequestException.badArgument("gene= needs the source's genes: annotation, which this server does "
-          + "not have yet; give each gene's region as segment=REF:START,STOP");
-    }
-    List<Segment> segments = a.segments(ctx.source(), ctx.maxSegments());
-    if (segments.isEmpty()) {
-      if (mode == Inheritance.Mode.COMPOUND_HET) {
-        throw RequestException.badArgument("compound_het needs gene regions: segment=REF:START,STOP, one per gene");
+    Optional<GeneSpans> genes = Optional.empty();
+    List<Inheritance.Region> regions;
+    if (a.raw().has("gene")) {
+      genes = Optional.of(GeneArguments.spans(a.raw(), ctx.genes(), ctx.source(), ctx.maxSegments()));
+      regions = geneRegions(genes.get(), mode, ctx.source());
+    } else {
+      List<Segment> segments = a.segments(ctx.source(), ctx.maxSegments());
+      if (segments.isEmpty()) {
+        if (mode == Inheritance.Mode.COMPOUND_HET) {
+          throw RequestException.badArgument("compound_het needs gene regions: gene=SYMBOL[,SYMBOL] or "
+              + "segment=REF:START,STOP, one per gene");
+        }
+        segments = wholeGenome(ctx);
       }
-      segments = wholeGenome(ctx);
+      regions = segments.stream().map(s -> new Inheritance.Region(s.toString(), s)).toList();
     }
-    List<Inheritance.Region> regions = segments.stream().map(s -> new Inheritance.Region(s.toString(), s)).toList();
+    Optional<GeneSpans> usedGenes = genes;
     int limit = a.whole("limit", ctx.maxRows(), Integer.MAX_VALUE);
     Inheritance.Result r;
     try {
@@ -297,6 +327,9 @@ public final class CohortApi {
           g.writeStartObject();
           g.writeStringField("family", r.family());
           g.writeStringField("mode", r.mode().label());
+          if (usedGenes.isPresent()) {
+            GeneArguments.write(usedGenes.get(), g);
+          }
           g.writeArrayFieldStart("members");
           for (String m : r.members()) {
             g.writeString(m);
@@ -336,6 +369,9 @@ public final class CohortApi {
           g.writeEndArray();
         } else {
           g.writeStartObject();
+          if (usedGenes.isPresent()) {
+            GeneArguments.write(usedGenes.get(), g);
+          }
         }
         g.writeNumberField("count", r.hits().size());
         g.writeBooleanField("truncated", r.truncated());

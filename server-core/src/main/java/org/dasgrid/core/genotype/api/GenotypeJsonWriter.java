@@ -104,6 +104,13 @@ public final class GenotypeJsonWriter {
    */
   public static void write(GenotypeResult result, boolean ndjson, FanOutReport report, RequestTimer timer,
       OutputStream out) throws IOException {
+    write(result, ndjson, report, java.util.Optional.empty(), timer, out);
+  }
+
+  /** As above; a {@code gene=} answer also names the genes and spans it used ({@code genes}) in its summary. */
+  public static void write(GenotypeResult result, boolean ndjson, FanOutReport report,
+      java.util.Optional<org.dasgrid.core.gene.GeneSpans> genes, RequestTimer timer, OutputStream out)
+      throws IOException {
     JsonBytes json = new JsonBytes(out, bufferFor(result));
     if (result instanceof GenotypeResult.Variants v) {
       variants(v.answer(), ndjson, json, null);
@@ -111,6 +118,9 @@ public final class GenotypeJsonWriter {
       samples(s.answer(), ndjson, json);
     } else if (result instanceof GenotypeResult.Count c) {
       count(c.answer(), json);
+    }
+    if (genes.isPresent()) {
+      GeneArguments.write(genes.get(), json);
     }
     if (report != null) {
       cluster(report, json);
