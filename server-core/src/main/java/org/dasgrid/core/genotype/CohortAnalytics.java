@@ -16,6 +16,9 @@ final class CohortAnalytics {
   private final GenotypeIndex index;
   private final SampleSets sets;
   private final HardyWeinberg hwe = new HardyWeinberg();
+  /** What {@link #kept} answers for a kept row without annotation tests (compared by identity). */
+  private static final java.util.List<String[]> NO_NOTES = java.util.Collections.unmodifiableList(
+      new java.util.ArrayList<>());
   /** The counts of the row in hand, from {@link GenotypeIndex#counts}. */
   private int het;
   private int hom;
@@ -49,11 +52,7 @@ final class CohortAnalytics {
     Rows out = new Rows(stats, cc != null);
     out.annotated = !filter.csq().isEmpty();
     PriorityQueue<Rows.Ranked> heap = top == null ? null : new PriorityQueue<>(Rows.Ranked.WORST_FIRST);
-    InfoTests infoTests = filter.info().isEmpty() && filter.csq().isEmpty() ? null
-        : new InfoTests(index.infoFields(), index.csqLayout().orElse(null));
-    if (!filter.csq().isEmpty() && index.csqLayout().isEmpty()) {
-      throw RequestException.badArgument("csq: the source's header declares no VEP CSQ or SnpEff ANN layout");
-    }
+    InfoTests infoTests = infoTests(filter);
     int afterContig = -1;
     int firstRow = 0;
     int pastKey = 0;
@@ -74,7 +73,7 @@ final class CohortAnalytics {
     if (want == 1 || top != null && top.n() == 0) {
       return out.answer(index, sel.isAll(), Optional.empty());
     }
-    for (GenotypeIndex.Plan p : index.plans(base.segments())) {
+    for (GenotypeIndex.Plan p : index.plans(filter.bracket().narrow(base.segments()))) {
       if (p.contig() < afterContig) {
         continue;
       }
@@ -85,26 +84,11 @@ final class CohortAnalytics {
       int equalBelow = p.contig() == afterContig ? pastKey : 0;
       int contig = p.contig();
       boolean more = c.scan(p.starts(), p.stops(), p.ranges(), r -> {
-        if (r < skipBelow || !index.carried(c, r, z, sel) || !keepsText(filter, c, gaps, r)) {
+        if (r < skipBelow) {
           return true;
         }
-        java.util.List<String[]> notes = null;
-        if (infoTests != null) {
-          if (info.isEmpty() || !infoTests.keeps(filter.info(), info.pool(), info.start(r), info.end(r),
-              gaps.altIndex(r))) {
-            return true;
-          }
-          if (!filter.csq().isEmpty()) {
-            String[] t = c.text(r);
-            notes = infoTests.annotations(filter.csq(), info.pool(), info.start(r), info.end(r), t[1], t[2],
-                gaps.alts(r), gaps.altIndex(r));
-            if (notes.isEmpty()) {
-              return true;
-            }
-          }
-        }
-        index.counts(c, contig, r, sel, sink);
-        if (!filter.keepsAf(ac, an)) {
+        java.util.List<String[]> notes = kept(c, contig, gaps, info, r, filter, infoTests, z, sel);
+        if (notes == null) {
           return true;
         }
         if (r < equalBelow && skipEqual[0] > 0) {
@@ -112,7 +96,7 @@ final class CohortAnalytics {
           return true;
         }
         out.add(contig, r, het, hom, ac, an);
-        out.annotations[out.size - 1] = notes;
+        out.annotations[out.size - 1] = notes == NO_NOTES ? null : notes;
         if (stats) {
           stats(c, gaps, r, sel, out);
         }
@@ -137,6 +121,104 @@ final class CohortAnalytics {
       next = Optional.of(key(out, q.after()));
     }
     return out.answer(index, sel.isAll(), next);
+  }
+
+  /**
+   * The totals of the rows {@link #run} would list without a limit or cursor (a filtered {@code count}): how
+   * many, their het and hom-alt calls among the chosen samples, and the chosen samples that have the zygosity
+   * asked for at one or more of them.
+   */
+  CountAnswer count(AnalyticsQuery q) {
+    GenotypeQuery base = q.base();
+    VariantFilter filter = q.filter();
+    if (filter.keepsAll()) {
+      return index.count(base);
+    }
+    SampleSelection sel = base.samples();
+    Zygosity z = base.zygosity();
+    InfoTests infoTests = infoTests(filter);
+    long[] totals = new long[3];
+    int[] hetBy = new int[sel.cohortSize()];
+    int[] homBy = new int[sel.cohortSize()];
+    // a small virtual cohort: probe its members rather than walk each row's whole carrier sets
+    boolean few = !sel.isAll() && sel.size() * 16L < sel.cohortSize();
+    for (GenotypeIndex.Plan p : index.plans(filter.bracket().narrow(base.segments()))) {
+      ContigRows c = index.contigRows(p.contig());
+      CallGaps gaps = index.gaps(p.contig());
+      InfoStore info = index.info(p.contig());
+      int contig = p.contig();
+      c.scan(p.starts(), p.stops(), p.ranges(), r -> {
+        if (kept(c, contig, gaps, info, r, filter, infoTests, z, sel) != null) {
+          totals[0]++;
+          totals[1] += het;
+          totals[2] += hom;
+          mark(c.hetSet(r), sel, few, hetBy);
+          mark(c.homSet(r), sel, few, homBy);
+        }
+        return true;
+      });
+    }
+    long carriers = 0;
+    for (int s : sel.members()) {
+      if (z.includesHet() && hetBy[s] > 0 || z.includesHom() && homBy[s] > 0) {
+        carriers++;
+      }
+    }
+    return new CountAnswer(totals[0], totals[1], totals[2], carriers);
+  }
+
+  /** Counts the members of a set (the chosen ones at least) into {@code by}. */
+  private void mark(int set, SampleSelection sel, boolean few, int[] by) {
+    if (set == SampleSets.EMPTY) {
+      return;
+    }
+    if (!few) {
+      sets.addTo(set, by);
+      return;
+    }
+    for (int s : sel.members()) {
+      if (sets.contains(set, s)) {
+        by[s]++;
+      }
+    }
+  }
+
+  private InfoTests infoTests(VariantFilter filter) {
+    if (!filter.csq().isEmpty() && index.csqLayout().isEmpty()) {
+      throw RequestException.badArgument("csq: the source's header declares no VEP CSQ or SnpEff ANN layout");
+    }
+    return filter.info().isEmpty() && filter.csq().isEmpty() ? null
+        : new InfoTests(index.infoFields(), index.csqLayout().orElse(null));
+  }
+
+  /**
+   * Whether row {@code r} is carried with the zygosity asked for and passes every test of the filter: null when
+   * not; else {@link #NO_NOTES}, or the annotation entries that passed the {@code csq.*} tests. A kept row's
+   * counts over the chosen samples are then in {@link #het}, {@link #hom}, {@link #ac}, {@link #an}.
+   */
+  private java.util.List<String[]> kept(ContigRows c, int contig, CallGaps gaps, InfoStore info, int r,
+      VariantFilter filter, InfoTests infoTests, Zygosity z, SampleSelection sel) {
+    if (!filter.bracket().keeps(c.pos(r), c.end(r)) || !index.carried(c, r, z, sel)
+        || !keepsText(filter, c, gaps, r)) {
+      return null;
+    }
+    java.util.List<String[]> notes = NO_NOTES;
+    if (infoTests != null) {
+      if (info.isEmpty() || !infoTests.keeps(filter.info(), info.pool(), info.start(r), info.end(r),
+          gaps.altIndex(r))) {
+        return null;
+      }
+      if (!filter.csq().isEmpty()) {
+        String[] t = c.text(r);
+        notes = infoTests.annotations(filter.csq(), info.pool(), info.start(r), info.end(r), t[1], t[2],
+            gaps.alts(r), gaps.altIndex(r));
+        if (notes.isEmpty()) {
+          return null;
+        }
+      }
+    }
+    index.counts(c, contig, r, sel, sink);
+    return filter.keepsAf(ac, an) ? notes : null;
   }
 
   /** Whether the query is a first page asking for no analytics: the engine's own scan answers it. */

@@ -314,6 +314,17 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
   }
 
   @Override
+  public CountAnswer count(AnalyticsQuery query) {
+    if (gaps == null && !query.filter().keepsAll()) {
+      throw RequestException.unsupported("count with filters is not available on a source served from a genotype "
+          + "index yet (index format 1 does not keep the INFO and site details they read); serve the VCF without "
+          + "genotypeIndex for it");
+    }
+    checked(query.base().samples());
+    return new CohortAnalytics(this).count(query);
+  }
+
+  @Override
   public Map<String, InfoField> infoFields() {
     return infoFields;
   }
