@@ -24,6 +24,11 @@ final class CohortAnalytics {
   private int hom;
   private int ac;
   private int an;
+  /** The diploid genotype counts of the row in hand, from {@link #diploid}. */
+  private int hetD;
+  private int homRefD;
+  private int homAltD;
+  private int missingD;
   private final GenotypeIndex.CountsSink sink = (contig, r, h, o, a, n) -> {
     het = h;
     hom = o;
@@ -94,6 +99,13 @@ final class CohortAnalytics {
         if (r < equalBelow && skipEqual[0] > 0) {
           skipEqual[0]--;
           return true;
+        }
+        if (heap != null && top.by() == TopN.By.HWE_P && heap.size() == top.n()) {
+          // a full top-N by HWE p: a row whose p is surely above the worst kept cannot enter; skip its exact test
+          diploid(c, gaps, r, sel, het, hom);
+          if (hwe.surelyAbove(hetD, homRefD, homAltD, heap.peek().p())) {
+            return true;
+          }
         }
         out.add(contig, r, het, hom, ac, an);
         out.annotations[out.size - 1] = notes == NO_NOTES ? null : notes;
@@ -301,9 +313,21 @@ final class CohortAnalytics {
    */
   private void stats(ContigRows c, CallGaps gaps, int r, SampleSelection sel, Rows out) {
     int i = out.size - 1;
+    diploid(c, gaps, r, sel, out.het[i], out.hom[i]);
+    out.missing[i] = missingD;
+    out.hweP[i] = hwe.pValue(hetD, homRefD, homAltD);
+    out.f[i] = inbreeding(hetD, homRefD, homAltD);
+  }
+
+  /**
+   * The chosen samples' complete diploid calls of row {@code r} by genotype, and their missing calls, into
+   * {@link #hetD}, {@link #homRefD}, {@link #homAltD}, {@link #missingD}: het and hom-alt ({@code het}, {@code
+   * hom}) less the non-diploid calls, hom-ref as the rest of the complete diploid calls.
+   */
+  private void diploid(ContigRows c, CallGaps gaps, int r, SampleSelection sel, int het, int hom) {
     int missing = sets.andCardinality(gaps.missing(r), sel);
-    int hetD = out.het[i];
-    int homD = out.hom[i];
+    int h = het;
+    int o = hom;
     int diploid = sel.size() - missing;
     int odd = gaps.nonDiploid(r);
     if (odd != SampleSets.EMPTY) {
@@ -311,17 +335,17 @@ final class CohortAnalytics {
         if (sel.contains(s)) {
           diploid--;
           if (sets.contains(c.hetSet(r), s)) {
-            hetD--;
+            h--;
           } else if (sets.contains(c.homSet(r), s)) {
-            homD--;
+            o--;
           }
         }
       }
     }
-    int homRef = diploid - hetD - homD;
-    out.missing[i] = missing;
-    out.hweP[i] = hwe.pValue(hetD, homRef, homD);
-    out.f[i] = inbreeding(hetD, homRef, homD);
+    missingD = missing;
+    hetD = h;
+    homAltD = o;
+    homRefD = diploid - h - o;
   }
 
   /** 1 - observed / expected het (2pqN), from the genotype counts; NaN for none or a monomorphic variant. */
