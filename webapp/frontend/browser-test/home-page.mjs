@@ -113,12 +113,10 @@ async function genotypeJson(query) {
  * Fills in and submits the genotype form as a person would; returns what the page asked, the answer it got
  * (body and Server-Timing header) and what it then shows (the table's cells and the timings line).
  */
-async function queryGenotypes(page, {segment, zygosity, samples, limit}) {
+async function queryGenotypes(page, {segment, zygosity, samples, limit, stats = false, cases = '', top = '',
+  by = 'hwe_p', filters = '', start = '', end = ''}) {
   const form = '#genotype-form';
-  await page.fill(`${form} input[name=segment]`, segment);
-  await page.selectOption(`${form} select[name=zygosity]`, zygosity);
-  await page.fill(`${form} input[name=samples]`, samples);
-  await page.fill(`${form} input[name=limit]`, limit);
+  await fillGenotypeForm(page, {segment, zygosity, samples, limit, stats, cases, top, by, filters, start, end});
   const [response] = await Promise.all([
     page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/genotypes/ceu/variants')),
     page.click(`${form} button[type=submit]`)]);
@@ -136,6 +134,26 @@ async function queryGenotypes(page, {segment, zygosity, samples, limit}) {
     timings: await page.textContent('#genotype-timings')
   };
 }
+
+/** Fills in the genotype form, the analytics fields too (left empty unless given). */
+async function fillGenotypeForm(page, f) {
+  const form = '#genotype-form';
+  await page.fill(`${form} input[name=segment]`, f.segment);
+  await page.selectOption(`${form} select[name=zygosity]`, f.zygosity);
+  await page.fill(`${form} input[name=samples]`, f.samples);
+  await page.fill(`${form} input[name=limit]`, f.limit);
+  await page.setChecked(`${form} input[name=stats]`, f.stats);
+  await page.fill(`${form} input[name=cases]`, f.cases);
+  await page.fill(`${form} input[name=top]`, f.top);
+  await page.selectOption(`${form} select[name=by]`, f.by);
+  await page.fill(`${form} input[name=filters]`, f.filters);
+  await page.fill(`${form} input[name=start]`, f.start);
+  await page.fill(`${form} input[name=end]`, f.end);
+}
+
+/** The analytics cells a row shows after the plain ones: p-values and F to 4 digits, counts grouped. */
+const analyticsCells = (v) => ['missing', 'hwe_p', 'f', 'assoc_p', 'odds_ratio'].filter((k) => k in v)
+  .map((k) => v[k] === null ? '–' : Number.isInteger(v[k]) ? grouped(v[k]) : v[k].toPrecision(4));
 
 /** The answer's timings (body and header, as the contract gives them) and the page's line showing them. */
 function checkTimings(asked, which) {
@@ -282,6 +300,38 @@ try {
       && sameRows(asked.rows, api.variants.map(variantCells)) && api.variants.every((v) => v.hom >= 1),
     `${asked.rows.length} rows shown, ${api.variants.length} from the API`);
   checkTimings(asked, 'hom query');
+
+  // the analytics fields: statistics, top-N by HWE p, filters and a bracket, against the API's answer; then the
+  // Count button with the same filters, against the number of rows the API lists for them
+  const analytics = {segment: '1 17', zygosity: 'any', samples: '', limit: '100', stats: true, top: '5',
+    by: 'hwe_p', filters: 'type=snv&af=0.05,', start: '1000000,50000000', end: ''};
+  asked = await queryGenotypes(page, analytics);
+  api = await genotypeJson('segment=1&segment=17&zygosity=any&limit=100&stats=true&top=5&by=hwe_p&type=snv'
+    + '&af=0.05,&start=1000000,50000000');
+  check('the analytics fields ask for stats, top/by, the filters and the bracket',
+    asked.sent.get('stats') === 'true' && asked.sent.get('top') === '5' && asked.sent.get('by') === 'hwe_p'
+      && asked.sent.get('type') === 'snv' && asked.sent.get('af') === '0.05,'
+      && asked.sent.get('start') === '1000000,50000000' && !asked.sent.has('end') && !asked.sent.has('cases'),
+    asked.url);
+  const headers = await page.$$eval('#variants thead th', (ths) => ths.map((th) => th.textContent));
+  check('the table shows the API\'s top rows with their missing, hwe_p and f columns',
+    api.variants.length === 5 && headers.slice(-3).join(',') === 'missing,hwe_p,f'
+      && sameRows(asked.rows, api.variants.map((v) => [...variantCells(v), ...analyticsCells(v)])),
+    `${JSON.stringify(headers)}; ${JSON.stringify(asked.rows.slice(0, 2))}`);
+  checkTimings(asked, 'analytics query');
+  const [counted] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/genotypes/ceu/count')),
+    page.click('#genotype-count')]);
+  const countBody = await counted.json();
+  await page.waitForFunction(() => document.querySelector('#genotype-timings').textContent.startsWith('count:'));
+  const countSent = new URL(counted.url()).searchParams;
+  const listed = await genotypeJson('segment=1&segment=17&zygosity=any&type=snv&af=0.05,&start=1000000,50000000');
+  check('Count asks /count with the filters and bracket but not stats, top or limit, and says what it answers',
+    counted.status() === 200 && countSent.get('type') === 'snv' && countSent.get('start') === '1000000,50000000'
+      && !countSent.has('stats') && !countSent.has('top') && !countSent.has('limit')
+      && countBody.variants === listed.count && listed.count > 5
+      && (await page.textContent('#genotype-timings')).startsWith(`count: ${grouped(countBody.variants)} variants`),
+    `${counted.url()} -> ${JSON.stringify(countBody)}; variants lists ${listed.count}`);
 
   // 7. a source still loading and one that failed, as /api/sources reports them (a fixture: real loads of the
   // bundled data finish too fast to catch). The page keeps polling while anything loads.

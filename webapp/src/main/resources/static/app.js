@@ -397,13 +397,11 @@
     }
   }
 
-  $('#genotype-form').addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const source = state.current;
-    if (!source) {
-      return;
-    }
-    const form = event.target.elements;
+  /**
+   * The form's query: region(s), zygosity, samples and limit; with {@code rows}, also the analytics that shape
+   * rows (stats, cases, top/by), which a count refuses; and the filters and bracket either way.
+   */
+  function genotypeQuery(form, rows) {
     const q = new URLSearchParams();
     // several regions may be given, separated by spaces or ';' (each becomes a segment parameter)
     for (const seg of form.segment.value.split(/[\s;]+/).filter(Boolean)) {
@@ -414,9 +412,39 @@
     if (samples.length) {
       q.set('samples', samples.join(','));
     }
-    if (form.limit.value) {
+    if (rows && form.limit.value) {
       q.set('limit', form.limit.value);
     }
+    if (rows && form.stats.checked) {
+      q.set('stats', 'true');
+    }
+    const cases = form.cases.value.split(/[\s,]+/).filter(Boolean);
+    if (rows && cases.length) {
+      q.set('cases', cases.join(','));
+    }
+    if (rows && form.top.value) {
+      q.set('top', form.top.value);
+      q.set('by', form.by.value);
+    }
+    // free-form filters as the API names them (type=snv&af=0.01,); the server names any it does not take
+    for (const [name, value] of new URLSearchParams(form.filters.value.trim())) {
+      q.append(name, value);
+    }
+    for (const name of ['start', 'end']) {
+      if (form[name].value.trim()) {
+        q.set(name, form[name].value.trim());
+      }
+    }
+    return q;
+  }
+
+  $('#genotype-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const source = state.current;
+    if (!source) {
+      return;
+    }
+    const q = genotypeQuery(event.target.elements, true);
     const timings = $('#genotype-timings');
     timings.textContent = 'querying…';
     const started = performance.now();
@@ -436,10 +464,41 @@
     }
   });
 
+  // a count with the form's region, samples, filters and bracket (not the arguments that shape rows)
+  $('#genotype-count').addEventListener('click', async () => {
+    const source = state.current;
+    if (!source) {
+      return;
+    }
+    const q = genotypeQuery($('#genotype-form').elements, false);
+    const timings = $('#genotype-timings');
+    timings.textContent = 'counting…';
+    try {
+      const {body} = await fetchJson(url(`genotypes/${encodeURIComponent(source.id)}/count?${q}`),
+        {headers: {Accept: 'application/json'}});
+      $('#variants').hidden = true;
+      timings.textContent = `count: ${number(body.variants)} variants, ${number(body.het)} het and ` +
+        `${number(body.hom)} hom-alt calls, ${number(body.samples)} samples · server ${body.elapsed_ms} ms` +
+        ` (genotype engine ${body.elapsed_db_ms} ms)`;
+    } catch (e) {
+      timings.textContent = 'Count failed: ' + e.message;
+    }
+  });
+
+  /** The analytics fields a row may carry, shown as extra columns when the answer has them. */
+  const ANALYTICS_COLUMNS = ['missing', 'hwe_p', 'f', 'assoc_p', 'odds_ratio'];
+
   function renderVariants(variants) {
     const table = $('#variants');
+    const extra = ANALYTICS_COLUMNS.filter((k) => variants.length && k in variants[0]);
+    const headRow = table.tHead.rows[0];
+    headRow.querySelectorAll('th.analytics').forEach((th) => th.remove());
+    extra.forEach((k) => headRow.append(el('th', {class: 'num analytics'}, k)));
+    const shown = (x) => x === null || x === undefined ? '–'
+      : Number.isInteger(x) ? x.toLocaleString('en') : Number(x).toPrecision(4);
     const cells = (v) => [v.chrom, number(v.pos), v.id || '.', v.ref, v.alt, number(v.het), number(v.hom),
-      number(v.ac), number(v.an), v.af === null || v.af === undefined ? '–' : Number(v.af).toFixed(4)];
+      number(v.ac), number(v.an), v.af === null || v.af === undefined ? '–' : Number(v.af).toFixed(4),
+      ...extra.map((k) => shown(v[k]))];
     table.tBodies[0].replaceChildren(...variants.map((v) => el('tr', {},
       ...cells(v).map((c, i) => el('td', {class: i === 1 || i >= 5 ? 'num' : ''}, String(c))))));
     table.hidden = false;

@@ -131,8 +131,12 @@ final class GenotypeServlet extends HttpServlet {
     if (AnalyticsRequest.applies(endpoint, args)) {
       AnalyticsRequest request = AnalyticsRequest.parse(endpoint, args, data, engine,
           limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan(), source.sheet());
-      analytics = timer.db(() -> request.run(engine));
-      result = new GenotypeResult.Variants(analytics.rows());
+      if (endpoint == GenotypeEndpoint.COUNT) {
+        result = timer.db(() -> new GenotypeResult.Count(request.count(engine))); // a filtered count
+      } else {
+        analytics = timer.db(() -> request.run(engine));
+        result = new GenotypeResult.Variants(analytics.rows());
+      }
     } else {
       GenotypeRequest request = GenotypeRequest.parse(endpoint, args, data, engine, limits.maxSegmentsPerRequest(),
           limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan(), source.sheet());

@@ -132,12 +132,99 @@ class GenotypeAnalyticsIT {
     "cursor=garbage | cursor",
     "cursor=MQkxCQ | cursor",
     "top=3&cursor=MQkxCTExMDUzNjYJQwlUCTA | cursor",
+    "start=5,2 | start",
+    "start=x,10 | start",
+    "start=0,10 | start",
+    "start=1,2,3 | start",
+    "start=, | start",
+    "start= | start",
+    "end=100,-5 | end",
+    "end=99999999999 | end",
+    "end=10,1&start=1,5 | end",
   })
   void badValuesAre400sNamingTheArgument(String args, String named) throws IOException {
-    Http.Response r = Http.get(base + "segment=1&zygosity=any&" + args);
-    assertThat(r.status()).as(r.text()).isEqualTo(400);
+    badValue(base + "segment=1&zygosity=any&" + args, named);
+    // a count reads the same filters and names the same mistakes; the arguments that shape rows it refuses first
+    String countNamed = java.util.stream.Stream.of("stats", "cases", "controls", "top", "by", "cursor")
+        .filter(n -> ("&" + args).contains("&" + n + "=")).findFirst().orElse(named);
+    badValue(base.replace("/variants?", "/count?") + "segment=1&zygosity=any&" + args, countNamed);
+  }
+
+  private static void badValue(String url, String named) throws IOException {
+    Http.Response r = Http.get(url);
+    assertThat(r.status()).as("%s: %s", url, r.text()).isEqualTo(400);
     JsonNode error = JSON.readTree(r.text()).get("error");
     assertThat(error.get("status").asInt()).isEqualTo(400);
-    assertThat(error.get("message").asText()).contains(named);
+    assertThat(error.get("message").asText()).as(url).contains(named);
   }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+    "zygosity=any&start=1,100000 | start",
+    "zygosity=any&end=5000,6000 | end",
+  })
+  void aBracketWithoutItsContigIsA400NamingIt(String args, String named) throws IOException {
+    badValue(base + args, named);
+    badValue(base.replace("/variants?", "/count?") + args, named);
+  }
+
+  /** Rows kept by a bracket are those whose POS and END (here, SNVs and short indels: POS + len(REF) - 1) fit it. */
+  @Test
+  void bracketsKeepTheRowsWhoseStartAndEndFit() throws IOException {
+    JsonNode all = get("segment=1&zygosity=any").get("variants");
+    JsonNode some = get("segment=1&zygosity=any&start=1100000,50000000&end=1105400,40000000").get("variants");
+    List<String> expected = new ArrayList<>();
+    for (JsonNode v : all) {
+      long pos = v.get("pos").asLong();
+      long end = pos + v.get("ref").asText().length() - 1;
+      if (pos >= 1100000 && pos <= 50000000 && end >= 1105400 && end <= 40000000) {
+        expected.add(v.toString());
+      }
+    }
+    List<String> ours = new ArrayList<>();
+    some.forEach(v -> ours.add(v.toString()));
+    assertThat(ours).isEqualTo(expected).isNotEmpty().hasSizeLessThan(all.size());
+    JsonNode exact = get("segment=1&zygosity=any&start=" + some.get(0).get("pos").asLong()).get("variants");
+    assertThat(exact).isNotEmpty().allSatisfy(v -> assertThat(v.get("pos")).isEqualTo(some.get(0).get("pos")));
+  }
+
+  /** A filtered count says as much as the variants rows of the same arguments, with the engine's time. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+    "segment=1&segment=17&zygosity=any&type=snv&af=0.1,",
+    "segment=1&zygosity=het&samples=NA06984,NA06986,NA07000&allelic=biallelic&af=,0.2",
+    "segment=21&segment=22&zygosity=any&allelic=multiallelic",
+    "segment=1&zygosity=any&start=1100000,1500000&end=1100010,",
+    "segment=22&zygosity=any&ref=A,G&alt=C,T&min_length=1&max_length=1",
+  })
+  void filteredCountEqualsTheVariantsRows(String args) throws IOException {
+    JsonNode rows = get(args);
+    Http.Response r = Http.get(base.replace("/variants?", "/count?") + args);
+    assertThat(r.status()).as(r.text()).isEqualTo(200);
+    JsonNode count = JSON.readTree(r.text());
+    long het = 0;
+    long hom = 0;
+    for (JsonNode v : rows.get("variants")) {
+      het += v.get("het").asLong();
+      hom += v.get("hom").asLong();
+    }
+    assertThat(count.get("variants").asLong()).isEqualTo(rows.get("count").asLong()).isPositive();
+    assertThat(count.get("het").asLong()).isEqualTo(het);
+    assertThat(count.get("hom").asLong()).isEqualTo(hom);
+    assertThat(count.get("samples").asLong()).isPositive();
+    assertThat(count.get("elapsed_db_ms").isNumber()).isTrue();
+    assertThat(count.get("elapsed_ms").isNumber()).isTrue();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+    "stats=true | stats",
+    "cases=NA06984 | cases",
+    "top=3 | top",
+    "cursor=MQkxCTExMDUzNjYJQwlUCTA | cursor",
+  })
+  void countRefusesTheArgumentsThatShapeRows(String args, String named) throws IOException {
+    badValue(base.replace("/variants?", "/count?") + "segment=1&zygosity=any&" + args, named);
+  }
+
 }

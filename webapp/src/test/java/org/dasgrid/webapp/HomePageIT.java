@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -51,6 +52,23 @@ class HomePageIT {
     assertThat(again.status()).isEqualTo(304);
     assertThat(Http.get(base + "/app.js").header("Content-Type")).startsWith("text/javascript");
     assertThat(Http.get(base + "/app.css").header("Content-Type")).startsWith("text/css");
+  }
+
+  /**
+   * The genotype form has the analytics arguments (contract section 7) where they fit, and the script sends them
+   * by the API's names; HomePageBrowserIT drives them in a browser against the API's answers.
+   */
+  @Test
+  void genotypeFormHasTheAnalyticsFields() {
+    String page = Http.get(base + "/").text();
+    for (String field : List.of("input name=\"stats\" type=\"checkbox\"", "input name=\"cases\"",
+        "input name=\"top\"", "select name=\"by\"", "option value=\"assoc_p\"", "input name=\"filters\"",
+        "input name=\"start\"", "input name=\"end\"", "id=\"genotype-count\"")) {
+      assertThat(page).as(field).contains(field);
+    }
+    String script = Http.get(base + "/app.js").text();
+    assertThat(script).contains("q.set('stats', 'true')", "q.set('cases'", "q.set('top'", "q.set('by'",
+        "new URLSearchParams(form.filters.value", "['start', 'end']", "/count?", "'hwe_p'", "'assoc_p'");
   }
 
   @Test

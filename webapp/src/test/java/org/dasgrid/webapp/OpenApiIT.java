@@ -309,7 +309,9 @@ class OpenApiIT {
         Map.entry("top", List.of("3")), Map.entry("by", List.of("hwe_p&top=3", "assoc_p&top=2&cases=NA06984")),
         Map.entry("ref", List.of("A,C")), Map.entry("alt", List.of("G")), Map.entry("min_length", List.of("1")),
         Map.entry("max_length", List.of("5")), Map.entry("af", List.of("0.01,0.5", ",0.1")),
-        Map.entry("cursor", List.of("MQkxCTExMDUzNjYJQwlUCTA")));
+        Map.entry("cursor", List.of("MQkxCTExMDUzNjYJQwlUCTA")),
+        Map.entry("start", List.of("1105366,2000000", ",30000000", "1105366")),
+        Map.entry("end", List.of("1105366,", "1,40000000", "1105366")));
     for (String q : List.of("variants", "samples", "count")) {
       List<String> names = new ArrayList<>();
       for (JsonNode p : doc.path("paths").path("/genotypes/{source}/" + q).path("get").path("parameters")) {

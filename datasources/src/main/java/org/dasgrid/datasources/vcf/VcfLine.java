@@ -25,7 +25,11 @@ final class VcfLine {
 
   String chrom;
   int pos;
-  /** Last base covered: POS + length(REF) - 1, or INFO/END when larger (symbolic alleles). */
+  /**
+   * Last base covered: POS + length(REF) - 1, or INFO/END when larger; without END, POS + |SVLEN| of a {@code
+   * <DEL>}, {@code <DUP>}, {@code <INV>} or {@code <CNV>} allele when larger (VCF 4.4 section 5.3: END "must be
+   * computed from the SVLEN field"; htslib from 1.22 does the same).
+   */
   int end;
   String id;
   String ref;
@@ -79,7 +83,8 @@ final class VcfLine {
     filter = ascii(b, tabs[5] + 1, tabs[6]);
     infoEnd = found >= 8 ? tabs[7] : to;
     infoStart = tabs[6] + 1;
-    end = Math.max(pos + ref.length() - 1, infoEndValue(b, infoStart, infoEnd));
+    int infoEndAt = infoEndValue(b, infoStart, infoEnd);
+    end = Math.max(pos + ref.length() - 1, infoEndAt > 0 ? infoEndAt : svlenEnd(b, infoStart, infoEnd));
     if (found >= 8) {
       int formatEnd = found == 9 ? tabs[8] : to;
       hasGenotypes = formatEnd - tabs[7] - 1 >= 2 && b[tabs[7] + 1] == 'G' && b[tabs[7] + 2] == 'T'
@@ -117,6 +122,67 @@ final class VcfLine {
       }
     }
     return 0;
+  }
+
+  /**
+   * The last base an SV allele with a length covers, POS + |SVLEN| (the event starts after the padding base at
+   * POS), over the ALTs that are deletions, duplications, inversions or copy-number changes (an insertion's SVLEN
+   * is inserted sequence, not reference); 0 when none has a readable SVLEN. SVLEN is Number=A: value i goes with
+   * ALT i. Values that are not whole numbers are passed over: files that loaded before SVLEN was read still load.
+   */
+  private int svlenEnd(byte[] b, int from, int to) {
+    boolean spanning = false;
+    for (String alt : alts) {
+      spanning |= spansReference(alt);
+    }
+    if (!spanning) {
+      return 0;
+    }
+    for (int p = from; p + 6 <= to; p++) {
+      if ((p == from || b[p - 1] == ';') && b[p] == 'S' && b[p + 1] == 'V' && b[p + 2] == 'L' && b[p + 3] == 'E'
+          && b[p + 4] == 'N' && b[p + 5] == '=') {
+        long best = 0;
+        int q = p + 6;
+        for (int i = 0; q <= to; i++) {
+          int e = q;
+          while (e < to && b[e] != ',' && b[e] != ';') {
+            e++;
+          }
+          if (i < alts.size() && spansReference(alts.get(i))) {
+            long length = Math.abs(wholeOrZero(b, q, e));
+            best = Math.max(best, Math.min((long) pos + length, Integer.MAX_VALUE));
+          }
+          if (e >= to || b[e] == ';') {
+            break;
+          }
+          q = e + 1;
+        }
+        return (int) best;
+      }
+    }
+    return 0;
+  }
+
+  /** {@code <DEL>}, {@code <DUP>}, {@code <INV>}, {@code <CNV>} and their subtypes ({@code <DEL:ME:ALU>}). */
+  private static boolean spansReference(String alt) {
+    return alt.startsWith("<DEL") || alt.startsWith("<DUP") || alt.startsWith("<INV") || alt.startsWith("<CNV");
+  }
+
+  /** A signed whole number in {@code b[from, to)}, or 0 when it is not one (or too long to be a length). */
+  private static long wholeOrZero(byte[] b, int from, int to) {
+    int p = from < to && (b[from] == '-' || b[from] == '+') ? from + 1 : from;
+    if (p >= to || to - p > 10) {
+      return 0;
+    }
+    long v = 0;
+    for (int i = p; i < to; i++) {
+      int d = b[i] - '0';
+      if (d < 0 || d > 9) {
+        return 0;
+      }
+      v = v * 10 + d;
+    }
+    return b[from] == '-' ? -v : v;
   }
 
   static int integer(byte[] b, int from, int to, String what) {

@@ -19,11 +19,15 @@ import java.util.SplittableRandom;
  * allele frequencies from a realistic spectrum ({@link FrequencySpectrum}: most variants rare), genotypes
  * by Hardy–Weinberg, 0.5% no-calls (a tenth of them partial, {@code ./1}), some multi-allelic sites, haploid
  * calls on chrM, on chrY for males ({@code .} for females) and on chrX outside the PARs for males, and
- * TP53, BRCA2 and chrM covered densely. The same arguments give the same bytes.
+ * TP53, BRCA2 and chrM covered densely. With {@code --svs}, about 4% of the biallelic records become symbolic
+ * structural variants ({@code <DEL>}, {@code <DUP>}, {@code <INV>} with {@code SVTYPE}, {@code SVLEN} and mostly
+ * {@code END}; some without {@code END}, so readers must take it from {@code SVLEN}; {@code <INS>} with
+ * {@code SVLEN} only), drawn from a random stream of their own so no genotype changes. The same arguments give
+ * the same bytes.
  *
  * <pre>
  * java -cp perf/target/... org.dasgrid.perf.cohort.CohortGenerator --samples 2504 --variants 100000 \
- *     --seed 1 --out /tmp/cohort.vcf.gz [--level 5]
+ *     --seed 1 --out /tmp/cohort.vcf.gz [--level 5] [--annotate] [--svs]
  * </pre>
  */
 public final class CohortGenerator {
@@ -31,12 +35,24 @@ public final class CohortGenerator {
   static final double MISSING = 0.005;
   private static final byte[] DIGITS = "0123456789".getBytes(StandardCharsets.US_ASCII);
   private static final char[] BASES = {'A', 'C', 'G', 'T'};
+  private static final String SV_HEADER = String.join("\n",
+      "##INFO=<ID=SVTYPE,Number=1,Type=String,Description=\"Type of structural variant\">",
+      "##INFO=<ID=END,Number=1,Type=Integer,Description=\"End position of the variant\">",
+      "##INFO=<ID=SVLEN,Number=A,Type=Integer,Description=\"Length of the structural variant\">",
+      "##ALT=<ID=DEL,Description=\"Deletion\">", "##ALT=<ID=DUP,Description=\"Duplication\">",
+      "##ALT=<ID=INV,Description=\"Inversion\">", "##ALT=<ID=INS,Description=\"Insertion\">", "");
 
   /** What to generate. */
-  public record Options(int samples, int variants, long seed, Path output, int compressionLevel, boolean annotate) {
+  public record Options(int samples, int variants, long seed, Path output, int compressionLevel, boolean annotate,
+      boolean svs) {
     /** Without annotations (INFO is {@code .}). */
     public Options(int samples, int variants, long seed, Path output, int compressionLevel) {
       this(samples, variants, seed, output, compressionLevel, false);
+    }
+
+    /** Without structural variants. */
+    public Options(int samples, int variants, long seed, Path output, int compressionLevel, boolean annotate) {
+      this(samples, variants, seed, output, compressionLevel, annotate, false);
     }
 
     public Options {
@@ -55,9 +71,11 @@ public final class CohortGenerator {
       Path out = null;
       int level = 5;
       boolean annotate = false;
+      boolean svs = false;
       for (int i = 0; i < args.length; i++) {
-        if (args[i].equals("--annotate")) {
-          annotate = true;
+        if (args[i].equals("--annotate") || args[i].equals("--svs")) {
+          annotate |= args[i].equals("--annotate");
+          svs |= args[i].equals("--svs");
           continue;
         }
         String value = i + 1 < args.length ? args[i + 1] : null;
@@ -68,24 +86,26 @@ public final class CohortGenerator {
           case "--out" -> out = Path.of(value);
           case "--level" -> level = Integer.parseInt(value);
           default -> throw new IllegalArgumentException("unknown argument " + args[i]
-              + "; use --samples N --variants M --seed S --out FILE.vcf.gz [--level 0-9] [--annotate]");
+              + "; use --samples N --variants M --seed S --out FILE.vcf.gz [--level 0-9] [--annotate] [--svs]");
         }
         i++;
       }
       if (out == null) {
         throw new IllegalArgumentException("--out FILE.vcf.gz is required");
       }
-      return new Options(samples, variants, seed, out, level, annotate);
+      return new Options(samples, variants, seed, out, level, annotate, svs);
     }
   }
 
   /** What was written. */
   public record Summary(long sites, long altAlleles, long multiAllelicSites, long missingCalls,
-      long partialCalls, long haploidCalls, long nonRefCalls, long bytes, double seconds) {}
+      long partialCalls, long haploidCalls, long nonRefCalls, long bytes, double seconds, long structuralVariants) {}
 
   private final Options options;
   private final SplittableRandom rnd;
   private final Annotations annotations;
+  /** The structural variants' own random stream (null without {@code --svs}). */
+  private final SplittableRandom svRnd;
   private final FrequencySpectrum spectrum;
   private final boolean[] male;
 
@@ -93,6 +113,7 @@ public final class CohortGenerator {
     this.options = options;
     // a random stream of their own, so that annotating changes no genotype
     this.annotations = options.annotate() ? new Annotations(new SplittableRandom(options.seed() ^ 0x5EED)) : null;
+    this.svRnd = options.svs() ? new SplittableRandom(options.seed() ^ 0x5717) : null;
     this.rnd = new SplittableRandom(options.seed());
     this.spectrum = new FrequencySpectrum(options.samples());
     this.male = new boolean[options.samples()];
@@ -146,7 +167,7 @@ public final class CohortGenerator {
       }
     }
     return new Summary(n.sites, n.alts, n.multi, n.missing, n.partial, n.haploid, n.nonRef,
-        Files.size(options.output()), (System.nanoTime() - started) / 1e9);
+        Files.size(options.output()), (System.nanoTime() - started) / 1e9, n.svs);
   }
 
   private String header() {
@@ -162,6 +183,9 @@ public final class CohortGenerator {
     h.append("##FORMAT=<ID=GT,Number=1,Type=String,Description=\"Genotype\">\n");
     if (options.annotate()) {
       h.append(Annotations.HEADER);
+    }
+    if (options.svs()) {
+      h.append(SV_HEADER);
     }
     h.append("#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT");
     for (int s = 0; s < options.samples(); s++) {
@@ -277,8 +301,18 @@ public final class CohortGenerator {
     } else {
       line.ascii(".");
     }
+    String svInfo = null;
+    // drawn at every record, so the SVs of a file depend on the seed alone
+    double svDraw = svRnd == null ? 1 : svRnd.nextDouble();
+    if (svDraw < 0.04 && alts.size() == 1) {
+      ref = String.valueOf(refBase);
+      svInfo = structuralVariant(contig, pos, alts);
+      n.svs++;
+    }
     line.tab().ascii(ref).tab().ascii(String.join(",", alts)).ascii("\t.\tPASS\t");
-    line.ascii(annotations == null ? "." : annotations.info(ref, alts));
+    String annotated = annotations == null ? null : annotations.info(ref, alts);
+    line.ascii(svInfo == null ? annotated == null ? "." : annotated
+        : annotated == null ? svInfo : svInfo + ";" + annotated);
     line.ascii("\tGT");
     boolean phased = rnd.nextDouble() < 0.7;
     byte sep = (byte) (phased ? '|' : '/');
@@ -327,6 +361,30 @@ public final class CohortGenerator {
     n.sites++;
     n.alts += alts.size();
     n.multi += alts.size() > 1 ? 1 : 0;
+  }
+
+  /**
+   * Makes the record's one ALT a symbolic SV and returns its INFO: {@code <DEL>} (half), {@code <DUP>}, {@code
+   * <INV>} or {@code <INS>}, 50 bp to 50 kb (log-uniform, within the contig); {@code END} on four in five of
+   * the first three (the rest leave it to {@code SVLEN}, as VCF 4.4 allows), {@code SVLEN} on all (negative for
+   * deletions, VCF 4.2's sign).
+   */
+  private String structuralVariant(String contig, int pos, List<String> alts) {
+    double kind = svRnd.nextDouble();
+    String type = kind < 0.5 ? "DEL" : kind < 0.7 ? "DUP" : kind < 0.8 ? "INV" : "INS";
+    int length = (int) Math.round(50 * Math.pow(10, 3 * svRnd.nextDouble()));
+    boolean withEnd = svRnd.nextInt(5) > 0;
+    int contigLength = Grch38.CONTIGS.stream().filter(c -> c.name().equals(contig)).findFirst().orElseThrow()
+        .length();
+    if (!type.equals("INS")) {
+      length = Math.max(1, Math.min(length, contigLength - pos));
+    }
+    alts.set(0, "<" + type + ">");
+    StringBuilder info = new StringBuilder("SVTYPE=").append(type);
+    if (withEnd && !type.equals("INS")) {
+      info.append(";END=").append(pos + length);
+    }
+    return info.append(";SVLEN=").append(type.equals("DEL") ? -length : length).toString();
   }
 
   /** 0 for a female's chrY (no call, written {@code .}); 1 for haploid calls; else 2. */
@@ -411,6 +469,7 @@ public final class CohortGenerator {
     long partial;
     long haploid;
     long nonRef;
+    long svs;
   }
 
   /** A growing byte buffer for one VCF line. */

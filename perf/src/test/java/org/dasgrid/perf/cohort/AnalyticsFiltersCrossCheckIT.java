@@ -1,8 +1,10 @@
 package org.dasgrid.perf.cohort;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.dasgrid.perf.cohort.GenotypeCrossCheckIT.finish;
 import static org.dasgrid.perf.cohort.GenotypeCrossCheckIT.lines;
 import static org.dasgrid.perf.cohort.GenotypeCrossCheckIT.run;
+import static org.dasgrid.perf.cohort.GenotypeCrossCheckIT.start;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,6 +32,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -39,6 +43,12 @@ import org.junit.jupiter.api.io.TempDir;
  * --annotate}: numeric, per-ALT, string and flag INFO and CSQ) and on the real VEP-annotated file of the shared
  * data, given sample columns so that every ALT is carried. The rows kept must be exactly those bcftools keeps
  * (among the rows with a carrier), and each row's {@code csq} entries exactly the entries that pass.
+ *
+ * <p>Bracket queries ({@code start=MIN,MAX&end=MIN,MAX}) run on a generated cohort with symbolic SVs ({@code
+ * CohortGenerator --svs}: END from INFO/END, or from SVLEN where a record has none) against {@code bcftools
+ * query} + awk computing END by the documented rule, and against {@code bcftools view -i 'POS>=a && POS<=b &&
+ * INFO/END>=c && INFO/END<=d'} for the records that carry INFO/END. Every {@code count} with filters equals the
+ * number of rows {@code variants} gives (and the bcftools count) with the same arguments.
  */
 class AnalyticsFiltersCrossCheckIT {
   static final ObjectMapper JSON = new ObjectMapper();
@@ -54,6 +64,9 @@ class AnalyticsFiltersCrossCheckIT {
     Path generated = dir.resolve("annotated.vcf.gz");
     new CohortGenerator(new CohortGenerator.Options(60, 6000, 9, generated, 5, true))
         .generate(new PrintStream(new ByteArrayOutputStream()));
+    Path svs = dir.resolve("svs.vcf.gz");
+    new CohortGenerator(new CohortGenerator.Options(40, 8000, 12, svs, 5, true, true))
+        .generate(new PrintStream(new ByteArrayOutputStream()));
     Path vep = dir.resolve("vep.vcf");
     withSamples(GenotypeCrossCheckIT.root().resolve("perf/src/test/resources/data/vep-csq-sites.vcf"), vep);
     run("bgzip", "-f", vep.toString());
@@ -61,11 +74,13 @@ class AnalyticsFiltersCrossCheckIT {
     Files.writeString(dir.resolve("dasgrid.yaml"), String.join("\n",
         "server: {maxFeaturesPerResponse: 10000000, maxSegmentsPerRequest: 1000}", "sources:",
         "  - {id: annotated, format: vcf, path: annotated.vcf.gz, genotypes: true}",
-        "  - {id: vep, format: vcf, path: vep.vcf.gz, genotypes: true}", ""));
+        "  - {id: vep, format: vcf, path: vep.vcf.gz, genotypes: true}",
+        "  - {id: svs, format: vcf, path: svs.vcf.gz, genotypes: true}", ""));
     server = EmbeddedServer.start(ServerOptions.defaults().withPort(0).withBind("127.0.0.1")
         .withConfig(dir.resolve("dasgrid.yaml")), new PrintStream(new ByteArrayOutputStream()));
     prepare("annotated", generated);
     prepare("vep", vepGz);
+    prepare("svs", svs);
     assertThat(server.awaitLoaded(60, TimeUnit.SECONDS)).isTrue();
   }
 
@@ -127,6 +142,7 @@ class AnalyticsFiltersCrossCheckIT {
     assertThat(ours).as(filter).isEqualTo(expected);
     assertThat(ours).as("a filter that keeps something").isNotEmpty();
     assertThat(ours.size()).as("and drops something").isLessThan(carried.size());
+    assertThat(count(id, "&" + filter)).as("count " + filter).isEqualTo(expected.size());
   }
 
   @ParameterizedTest(name = "{0}: {1}")
@@ -188,6 +204,138 @@ class AnalyticsFiltersCrossCheckIT {
     }
     assertThat(ours).as(filter).isEqualTo(expected);
     assertThat(ours).isNotEmpty();
+    assertThat(count(id, "&" + filter)).as("count " + filter).isEqualTo(expected.size());
+  }
+
+  /**
+   * Random brackets, some with an open side, some with {@code type=sv}: the rows kept are those whose POS and
+   * END (INFO/END; else POS + |SVLEN| for DEL, DUP, INV, CNV; else POS + len(REF) - 1), as awk computes them
+   * from {@code bcftools query}, fall in the bracket; those with INFO/END are exactly what {@code bcftools view
+   * -i} keeps; and count says as many.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @ValueSource(ints = {1, 2, 3, 4, 5, 6})
+  void bracketsKeepWhatBcftoolsKeeps(int seed) throws Exception {
+    java.util.Random rnd = new java.util.Random(seed);
+    Set<String> carried = rows("svs", "").keySet();
+    Set<String> withEnd = new HashSet<>(lines(run("bcftools", "query", "-i", "INFO/END>0", "-f",
+        "%CHROM:%POS:%REF:%ALT\n", SPLIT.get("svs").toString())));
+    int kept = 0;
+    int dropped = 0;
+    for (int round = 0; round < 4; round++) {
+      long a = 1 + rnd.nextInt(150_000_000);
+      long b = a + rnd.nextInt(100_000_000);
+      long c = a + rnd.nextInt(1_000_000);
+      long d = c + rnd.nextInt(100_000_000);
+      String startArg = rnd.nextInt(4) == 0 ? "," + b : a + "," + b;
+      String endArg = rnd.nextInt(4) == 0 ? c + "," : c + "," + d;
+      boolean svOnly = rnd.nextBoolean();
+      long lo = startArg.startsWith(",") ? 1 : a;
+      long hi = endArg.endsWith(",") ? Integer.MAX_VALUE : d;
+      String awk = "BEGIN{FS=\"\\t\"} {e=$2+length($3)-1; if ($5!=\".\") {if ($5>e) e=$5}"
+          + " else if ($4 ~ /^<(DEL|DUP|INV|CNV)/ && $6!=\".\") {s=$6<0?-$6:$6; if ($2+s>e) e=$2+s}"
+          + " if ($2>=" + lo + " && $2<=" + b + " && e>=" + c + " && e<=" + hi
+          + (svOnly ? " && substr($4,1,1)==\"<\"" : "") + ") print $1\":\"$2\":\"$3\":\"$4}";
+      Set<String> expected = new HashSet<>(lines(finish(start(List.of("bcftools", "query", "-f",
+          "%CHROM\t%POS\t%REF\t%ALT\t%INFO/END\t%INFO/SVLEN\n", SPLIT.get("svs").toString()),
+          List.of("awk", awk)))));
+      expected.retainAll(carried);
+      String filter = "start=" + startArg + "&end=" + endArg + (svOnly ? "&type=sv" : "");
+      Set<String> ours = rows("svs", "&" + filter).keySet();
+      assertThat(ours).as(filter).isEqualTo(expected);
+      assertThat(count("svs", "&" + filter)).as("count " + filter).isEqualTo(expected.size());
+      kept += ours.size();
+      dropped += carried.size() - ours.size();
+      // the records with INFO/END: bcftools' own test of POS and INFO/END
+      Set<String> viewed = new HashSet<>(lines(run("bcftools", "query", "-i", "POS>=" + lo + " && POS<=" + b
+          + " && INFO/END>=" + c + " && INFO/END<=" + hi, "-f", "%CHROM:%POS:%REF:%ALT\n",
+          SPLIT.get("svs").toString())));
+      viewed.retainAll(carried);
+      Set<String> oursWithEnd = new HashSet<>(ours);
+      oursWithEnd.retainAll(withEnd);
+      if (!svOnly) {
+        assertThat(oursWithEnd).as("%s, records with INFO/END", filter).isEqualTo(viewed);
+      }
+    }
+    assertThat(kept).as("rows kept by the brackets").isPositive();
+    assertThat(dropped).as("rows dropped by them").isPositive();
+  }
+
+  /** Each SV asked for alone, by exact POS and END (single values): its own row is there, and only rows so placed. */
+  @Test
+  void singleValuesAskForExactPositions() throws Exception {
+    Map<String, JsonNode> svs = rows("svs", "&type=sv");
+    assertThat(svs).as("the generated SVs").hasSizeGreaterThan(50);
+    List<String> keys = new ArrayList<>(svs.keySet());
+    java.util.Collections.sort(keys);
+    // END by the documented rule, and whether it came from SVLEN (no INFO/END, a span beyond POS)
+    String awk = "BEGIN{FS=\"\\t\"} {e=$2+length($3)-1; if ($5!=\".\") {if ($5>e) e=$5}"
+        + " else if ($4 ~ /^<(DEL|DUP|INV|CNV)/ && $6!=\".\") {s=$6<0?-$6:$6; if ($2+s>e) e=$2+s}"
+        + " print $1\":\"$2\":\"$3\":\"$4\"\\t\"e\"\\t\"($5==\".\" && e>$2)}";
+    Map<String, Long> ends = new HashMap<>();
+    Set<String> fromSvlen = new HashSet<>();
+    for (String line : lines(finish(start(List.of("bcftools", "query", "-f",
+        "%CHROM\t%POS\t%REF\t%ALT\t%INFO/END\t%INFO/SVLEN\n", SPLIT.get("svs").toString()),
+        List.of("awk", awk))))) {
+      String[] f = line.split("\t");
+      ends.put(f[0], Long.parseLong(f[1]));
+      if (f[2].equals("1")) {
+        fromSvlen.add(f[0]);
+      }
+    }
+    boolean sawSvlenOnly = false;
+    for (int i = 0; i < keys.size(); i += 5) {
+      String[] k = keys.get(i).split(":");
+      long end = ends.get(keys.get(i));
+      sawSvlenOnly |= fromSvlen.contains(keys.get(i));
+      Map<String, JsonNode> got = rows("svs", "&start=" + k[1] + "&end=" + end);
+      assertThat(got).as(keys.get(i) + " END " + end).containsKey(keys.get(i));
+      for (String other : got.keySet()) {
+        assertThat(other.split(":")[1]).isEqualTo(k[1]);
+      }
+    }
+    assertThat(sawSvlenOnly).isTrue();
+  }
+
+  /**
+   * Random combinations of every filter (class, lengths, allelic, af, INFO, CSQ, REF/ALT, bracket, samples):
+   * count gives as many variants, het and hom-alt calls as the variants rows of the same arguments.
+   */
+  @ParameterizedTest(name = "{0} seed {1}")
+  @CsvSource({"annotated, 1", "annotated, 2", "svs, 3", "svs, 4"})
+  void countEqualsTheVariantsRowsUnderRandomFilters(String id, int seed) throws Exception {
+    java.util.Random rnd = new java.util.Random(seed);
+    List<String> pool = List.of("type=snv", "type=deletion,insertion", "type=sv", "min_length=2", "max_length=3",
+        "min_length=100&type=sv", "allelic=biallelic", "allelic=multiallelic", "af=0.05,", "af=,0.01",
+        "info.SCORE=10,30", "info.DB=true", "info.GNOMAD_AF=,0.001", "csq.impact=HIGH,MODERATE",
+        "csq.symbol=TP53|BRCA2", "ref=A,C", "alt=T,<DEL>", "start=1,100000000", "end=50000000,",
+        "samples=SIM00001,SIM00002,SIM00003,SIM00007,SIM00011");
+    for (int round = 0; round < 8; round++) {
+      List<String> parts = new ArrayList<>();
+      for (int k = 1 + rnd.nextInt(3); k > 0; k--) {
+        String p = pool.get(rnd.nextInt(pool.size()));
+        if (parts.stream().noneMatch(q -> q.split("=")[0].equals(p.split("=")[0]))) {
+          parts.add(p);
+        }
+      }
+      String filter = "&" + String.join("&", parts);
+      JsonNode rows = answer(id, filter);
+      JsonNode counted = ask(id, "count", filter);
+      long het = 0;
+      long hom = 0;
+      for (JsonNode v : rows.get("variants")) {
+        het += v.get("het").asLong();
+        hom += v.get("hom").asLong();
+      }
+      assertThat(new long[] {counted.get("variants").asLong(), counted.get("het").asLong(),
+          counted.get("hom").asLong()}).as(filter).containsExactly(rows.get("count").asLong(), het, hom);
+      assertThat(counted.get("elapsed_db_ms").isNumber()).isTrue();
+      assertThat(counted.get("elapsed_ms").isNumber()).isTrue();
+    }
+  }
+
+  static long count(String id, String extra) throws Exception {
+    return ask(id, "count", extra).get("variants").asLong();
   }
 
   static String text(JsonNode e, String f) {
@@ -208,6 +356,11 @@ class AnalyticsFiltersCrossCheckIT {
   }
 
   static JsonNode answer(String id, String extra) throws Exception {
+    return ask(id, "variants", extra);
+  }
+
+  /** The JSON answer of {@code /genotypes/{id}/{query}} over every contig, any zygosity, and the extra arguments. */
+  static JsonNode ask(String id, String query, String extra) throws Exception {
     StringBuilder args = new StringBuilder("zygosity=any");
     for (String c : CONTIGS.get(id)) {
       args.append("&segment=").append(URLEncoder.encode(c, StandardCharsets.UTF_8));
@@ -218,7 +371,7 @@ class AnalyticsFiltersCrossCheckIT {
         args.append('&').append(kv[0]).append('=').append(URLEncoder.encode(kv[1], StandardCharsets.UTF_8));
       }
     }
-    HttpRequest req = HttpRequest.newBuilder(URI.create(server.localUrl() + "/genotypes/" + id + "/variants"))
+    HttpRequest req = HttpRequest.newBuilder(URI.create(server.localUrl() + "/genotypes/" + id + "/" + query))
         .header("Content-Type", "application/x-www-form-urlencoded")
         .POST(HttpRequest.BodyPublishers.ofString(args.toString())).build();
     HttpResponse<String> r = HTTP.send(req, HttpResponse.BodyHandlers.ofString());

@@ -35,6 +35,42 @@ class CohortGeneratorTest {
   }
 
   @Test
+  void structuralVariantsReplaceAllelesButNoGenotype() throws Exception {
+    new CohortGenerator(new CohortGenerator.Options(30, 4000, 6, tmp.resolve("plain.vcf.gz"), 5))
+        .generate(new PrintStream(new ByteArrayOutputStream()));
+    CohortGenerator.Summary s = new CohortGenerator(new CohortGenerator.Options(30, 4000, 6,
+        tmp.resolve("svs.vcf.gz"), 5, false, true)).generate(new PrintStream(new ByteArrayOutputStream()));
+    List<String[]> plain = records(tmp.resolve("plain.vcf.gz"));
+    List<String[]> svs = records(tmp.resolve("svs.vcf.gz"));
+    assertThat(svs).hasSameSizeAs(plain);
+    int symbolic = 0;
+    int svlenOnly = 0;
+    for (int i = 0; i < plain.size(); i++) {
+      String[] a = plain.get(i);
+      String[] b = svs.get(i);
+      assertThat(java.util.Arrays.copyOfRange(b, 8, b.length)).isEqualTo(java.util.Arrays.copyOfRange(a, 8, a.length));
+      assertThat(b[1]).isEqualTo(a[1]);
+      if (b[4].startsWith("<")) {
+        symbolic++;
+        assertThat(b[4]).isIn("<DEL>", "<DUP>", "<INV>", "<INS>");
+        assertThat(b[7]).startsWith("SVTYPE=" + b[4].substring(1, 4)).contains("SVLEN=");
+        svlenOnly += b[7].contains("END=") ? 0 : b[4].equals("<INS>") ? 0 : 1;
+      } else {
+        assertThat(b[3] + b[4]).isEqualTo(a[3] + a[4]);
+      }
+    }
+    assertThat(symbolic).isEqualTo((int) s.structuralVariants()).isBetween(80, 250);
+    assertThat(svlenOnly).isPositive();
+  }
+
+  private static List<String[]> records(Path vcf) throws Exception {
+    try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(new java.util.zip.GZIPInputStream(
+        Files.newInputStream(vcf)), java.nio.charset.StandardCharsets.US_ASCII))) {
+      return in.lines().filter(l -> !l.startsWith("#")).map(l -> l.split("\t")).toList();
+    }
+  }
+
+  @Test
   void writesTheModelledKindsOfCallsAndLoadsAsAGenotypeSource() throws Exception {
     CohortGenerator.Summary s = generate("d.vcf.gz", 5);
     assertThat(s.sites()).isEqualTo(3000);

@@ -16,11 +16,19 @@ final class CohortAnalytics {
   private final GenotypeIndex index;
   private final SampleSets sets;
   private final HardyWeinberg hwe = new HardyWeinberg();
+  /** What {@link #kept} answers for a kept row without annotation tests (compared by identity). */
+  private static final java.util.List<String[]> NO_NOTES = java.util.Collections.unmodifiableList(
+      new java.util.ArrayList<>());
   /** The counts of the row in hand, from {@link GenotypeIndex#counts}. */
   private int het;
   private int hom;
   private int ac;
   private int an;
+  /** The diploid genotype counts of the row in hand, from {@link #diploid}. */
+  private int hetD;
+  private int homRefD;
+  private int homAltD;
+  private int missingD;
   private final GenotypeIndex.CountsSink sink = (contig, r, h, o, a, n) -> {
     het = h;
     hom = o;
@@ -49,11 +57,7 @@ final class CohortAnalytics {
     Rows out = new Rows(stats, cc != null);
     out.annotated = !filter.csq().isEmpty();
     PriorityQueue<Rows.Ranked> heap = top == null ? null : new PriorityQueue<>(Rows.Ranked.WORST_FIRST);
-    InfoTests infoTests = filter.info().isEmpty() && filter.csq().isEmpty() ? null
-        : new InfoTests(index.infoFields(), index.csqLayout().orElse(null));
-    if (!filter.csq().isEmpty() && index.csqLayout().isEmpty()) {
-      throw RequestException.badArgument("csq: the source's header declares no VEP CSQ or SnpEff ANN layout");
-    }
+    InfoTests infoTests = infoTests(filter);
     int afterContig = -1;
     int firstRow = 0;
     int pastKey = 0;
@@ -74,49 +78,39 @@ final class CohortAnalytics {
     if (want == 1 || top != null && top.n() == 0) {
       return out.answer(index, sel.isAll(), Optional.empty());
     }
-    for (GenotypeIndex.Plan p : index.plans(base.segments())) {
+    for (GenotypeIndex.Plan p : index.plans(filter.bracket().narrow(base.segments()))) {
       if (p.contig() < afterContig) {
         continue;
       }
       ContigRows c = index.contigRows(p.contig());
       CallGaps gaps = index.gaps(p.contig());
       InfoStore info = index.info(p.contig());
-      InfoStore.Reader infoText = info.new Reader();
+      // null for a contig without INFO text: an info/csq test then keeps none of its rows
+      InfoStore.Reader infoText = info.isEmpty() ? null : info.new Reader();
       int skipBelow = p.contig() == afterContig ? firstRow : 0;
       int equalBelow = p.contig() == afterContig ? pastKey : 0;
       int contig = p.contig();
       boolean more = c.scan(p.starts(), p.stops(), p.ranges(), r -> {
-        if (r < skipBelow || !index.carried(c, r, z, sel) || !keepsText(filter, c, gaps, r)) {
+        if (r < skipBelow) {
           return true;
         }
-        java.util.List<String[]> notes = null;
-        if (infoTests != null) {
-          if (info.isEmpty()) {
-            return true;
-          }
-          infoText.at(r);
-          if (!infoTests.keeps(filter.info(), infoText.bytes(), infoText.from(), infoText.to(), gaps.altIndex(r))) {
-            return true;
-          }
-          if (!filter.csq().isEmpty()) {
-            String[] t = c.text(r);
-            notes = infoTests.annotations(filter.csq(), infoText.bytes(), infoText.from(), infoText.to(), t[1],
-                t[2], gaps.alts(r), gaps.altIndex(r));
-            if (notes.isEmpty()) {
-              return true;
-            }
-          }
-        }
-        index.counts(c, contig, r, sel, sink);
-        if (!filter.keepsAf(ac, an)) {
+        java.util.List<String[]> notes = kept(c, contig, gaps, infoText, r, filter, infoTests, z, sel);
+        if (notes == null) {
           return true;
         }
         if (r < equalBelow && skipEqual[0] > 0) {
           skipEqual[0]--;
           return true;
         }
+        if (heap != null && top.by() == TopN.By.HWE_P && heap.size() == top.n()) {
+          // a full top-N by HWE p: a row whose p is surely above the worst kept cannot enter; skip its exact test
+          diploid(c, gaps, r, sel, het, hom);
+          if (hwe.surelyAbove(hetD, homRefD, homAltD, heap.peek().p())) {
+            return true;
+          }
+        }
         out.add(contig, r, het, hom, ac, an);
-        out.annotations[out.size - 1] = notes;
+        out.annotations[out.size - 1] = notes == NO_NOTES ? null : notes;
         if (stats) {
           stats(c, gaps, r, sel, out);
         }
@@ -141,6 +135,108 @@ final class CohortAnalytics {
       next = Optional.of(key(out, q.after()));
     }
     return out.answer(index, sel.isAll(), next);
+  }
+
+  /**
+   * The totals of the rows {@link #run} would list without a limit or cursor (a filtered {@code count}): how
+   * many, their het and hom-alt calls among the chosen samples, and the chosen samples that have the zygosity
+   * asked for at one or more of them.
+   */
+  CountAnswer count(AnalyticsQuery q) {
+    GenotypeQuery base = q.base();
+    VariantFilter filter = q.filter();
+    if (filter.keepsAll()) {
+      return index.count(base);
+    }
+    SampleSelection sel = base.samples();
+    Zygosity z = base.zygosity();
+    InfoTests infoTests = infoTests(filter);
+    long[] totals = new long[3];
+    int[] hetBy = new int[sel.cohortSize()];
+    int[] homBy = new int[sel.cohortSize()];
+    // a small virtual cohort: probe its members rather than walk each row's whole carrier sets
+    boolean few = !sel.isAll() && sel.size() * 16L < sel.cohortSize();
+    for (GenotypeIndex.Plan p : index.plans(filter.bracket().narrow(base.segments()))) {
+      ContigRows c = index.contigRows(p.contig());
+      CallGaps gaps = index.gaps(p.contig());
+      InfoStore info = index.info(p.contig());
+      InfoStore.Reader infoText = info.isEmpty() ? null : info.new Reader();
+      int contig = p.contig();
+      c.scan(p.starts(), p.stops(), p.ranges(), r -> {
+        if (kept(c, contig, gaps, infoText, r, filter, infoTests, z, sel) != null) {
+          totals[0]++;
+          totals[1] += het;
+          totals[2] += hom;
+          mark(c.hetSet(r), sel, few, hetBy);
+          mark(c.homSet(r), sel, few, homBy);
+        }
+        return true;
+      });
+    }
+    long carriers = 0;
+    for (int s : sel.members()) {
+      if (z.includesHet() && hetBy[s] > 0 || z.includesHom() && homBy[s] > 0) {
+        carriers++;
+      }
+    }
+    return new CountAnswer(totals[0], totals[1], totals[2], carriers);
+  }
+
+  /** Counts the members of a set (the chosen ones at least) into {@code by}. */
+  private void mark(int set, SampleSelection sel, boolean few, int[] by) {
+    if (set == SampleSets.EMPTY) {
+      return;
+    }
+    if (!few) {
+      sets.addTo(set, by);
+      return;
+    }
+    for (int s : sel.members()) {
+      if (sets.contains(set, s)) {
+        by[s]++;
+      }
+    }
+  }
+
+  private InfoTests infoTests(VariantFilter filter) {
+    if (!filter.csq().isEmpty() && index.csqLayout().isEmpty()) {
+      throw RequestException.badArgument("csq: the source's header declares no VEP CSQ or SnpEff ANN layout");
+    }
+    return filter.info().isEmpty() && filter.csq().isEmpty() ? null
+        : new InfoTests(index.infoFields(), index.csqLayout().orElse(null));
+  }
+
+  /**
+   * Whether row {@code r} is carried with the zygosity asked for and passes every test of the filter: null when
+   * not; else {@link #NO_NOTES}, or the annotation entries that passed the {@code csq.*} tests. A kept row's
+   * counts over the chosen samples are then in {@link #het}, {@link #hom}, {@link #ac}, {@link #an}.
+   */
+  private java.util.List<String[]> kept(ContigRows c, int contig, CallGaps gaps, InfoStore.Reader info, int r,
+      VariantFilter filter, InfoTests infoTests, Zygosity z, SampleSelection sel) {
+    if (!filter.bracket().keeps(c.pos(r), c.end(r)) || !index.carried(c, r, z, sel)
+        || !keepsText(filter, c, gaps, r)) {
+      return null;
+    }
+    java.util.List<String[]> notes = NO_NOTES;
+    if (infoTests != null) {
+      if (info == null) {
+        return null;
+      }
+      info.at(r);
+      if (!infoTests.keeps(filter.info(), info.bytes(), info.from(), info.to(), gaps.altIndex(r))) {
+        return null;
+      }
+      if (!filter.csq().isEmpty()) {
+        String[] t = c.text(r);
+        notes = infoTests.annotations(filter.csq(), info.bytes(), info.from(), info.to(), t[1], t[2],
+            gaps.alts(r), gaps.altIndex(r));
+        if (notes.isEmpty()) {
+          return null;
+        }
+      }
+    }
+    index.counts(c, contig, r, sel, sink);
+    return filter.keepsAf(ac, an) ? notes : null;
   }
 
   /** Whether the query is a first page asking for no analytics: the engine's own scan answers it. */
@@ -238,9 +334,21 @@ final class CohortAnalytics {
    */
   private void stats(ContigRows c, CallGaps gaps, int r, SampleSelection sel, Rows out) {
     int i = out.size - 1;
+    diploid(c, gaps, r, sel, out.het[i], out.hom[i]);
+    out.missing[i] = missingD;
+    out.hweP[i] = hwe.pValue(hetD, homRefD, homAltD);
+    out.f[i] = inbreeding(hetD, homRefD, homAltD);
+  }
+
+  /**
+   * The chosen samples' complete diploid calls of row {@code r} by genotype, and their missing calls, into
+   * {@link #hetD}, {@link #homRefD}, {@link #homAltD}, {@link #missingD}: het and hom-alt ({@code het}, {@code
+   * hom}) less the non-diploid calls, hom-ref as the rest of the complete diploid calls.
+   */
+  private void diploid(ContigRows c, CallGaps gaps, int r, SampleSelection sel, int het, int hom) {
     int missing = sets.andCardinality(gaps.missing(r), sel);
-    int hetD = out.het[i];
-    int homD = out.hom[i];
+    int h = het;
+    int o = hom;
     int diploid = sel.size() - missing;
     int odd = gaps.nonDiploid(r);
     if (odd != SampleSets.EMPTY) {
@@ -248,17 +356,17 @@ final class CohortAnalytics {
         if (sel.contains(s)) {
           diploid--;
           if (sets.contains(c.hetSet(r), s)) {
-            hetD--;
+            h--;
           } else if (sets.contains(c.homSet(r), s)) {
-            homD--;
+            o--;
           }
         }
       }
     }
-    int homRef = diploid - hetD - homD;
-    out.missing[i] = missing;
-    out.hweP[i] = hwe.pValue(hetD, homRef, homD);
-    out.f[i] = inbreeding(hetD, homRef, homD);
+    missingD = missing;
+    hetD = h;
+    homAltD = o;
+    homRefD = diploid - h - o;
   }
 
   /** 1 - observed / expected het (2pqN), from the genotype counts; NaN for none or a monomorphic variant. */

@@ -302,6 +302,12 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
   }
 
   @Override
+  public CountAnswer count(AnalyticsQuery query) {
+    checked(query.base().samples());
+    return new CohortAnalytics(this).count(query);
+  }
+
+  @Override
   public Map<String, InfoField> infoFields() {
     return infoFields;
   }

@@ -85,4 +85,17 @@ public interface GenotypeQueries {
     throw org.dasgrid.core.error.RequestException.unsupported(
         "statistics, filters and paging are not available for this source yet");
   }
+
+  /**
+   * The totals of the rows {@link #analyse} would list for the query's segments, zygosity, samples and filter,
+   * without a limit (a filtered {@code count}). Engines that cannot filter answer only the filter that keeps
+   * every row.
+   */
+  default CountAnswer count(AnalyticsQuery query) {
+    if (query.filter().keepsAll()) {
+      return count(query.base());
+    }
+    throw org.dasgrid.core.error.RequestException.unsupported(
+        "count with filters is not available for this source yet");
+  }
 }

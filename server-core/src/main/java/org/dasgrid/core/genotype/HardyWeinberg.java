@@ -61,4 +61,71 @@ final class HardyWeinberg {
     }
     return Math.min(1, tail / sum);
   }
+
+  /**
+   * Whether {@link #pValue} of these counts is surely above {@code limit}, told cheaply when it is far above:
+   * the p-value's sum includes the observed term, and the whole distribution has at most K = rare/2 + 1 terms,
+   * none above the mode's, so p &ge; P(observed) / (K &middot; P(mode)). Walks the recurrences from the expected
+   * het count towards the observed one only (and past it to the mode), and gives up (false) as soon as the
+   * falling terms show the bound cannot clear {@code limit}: a top-N by HWE p skips, with it, the exact test of
+   * rows that cannot enter, which near equilibrium are nearly all of them. False means "not known", never "below".
+   */
+  boolean surelyAbove(int het, int homA, int homB, double limit) {
+    int n = het + homA + homB;
+    if (n == 0 || !(limit < 1)) {
+      return false; // NaN is never above; nothing is above 1
+    }
+    int rare = 2 * Math.min(homA, homB) + het;
+    if (rare == 0) {
+      return true; // p = 1
+    }
+    int mid = (int) ((long) rare * (2L * n - rare) / (2L * n));
+    if ((mid & 1) != (rare & 1)) {
+      mid++;
+    }
+    double k = rare / 2 + 1;
+    // rounding in the recurrences is ~1e-13 relative: demand a clear margin
+    double need = limit * k * (1 + 1e-9);
+    int rareHom = (rare - mid) / 2;
+    int commonHom = n - mid - rareHom;
+    // the mode: from mid, climb while the next term (towards either side) is larger
+    double max = 1;
+    double up = 1;
+    for (int h = mid, rh = rareHom, ch = commonHom; h <= rare - 2; h += 2, rh--, ch--) {
+      double next = up * 4.0 * rh * ch / ((h + 2.0) * (h + 1.0));
+      if (next <= up) {
+        break;
+      }
+      up = next;
+    }
+    double down = 1;
+    for (int h = mid, rh = rareHom, ch = commonHom; h >= 2; h -= 2, rh++, ch++) {
+      double next = down * h * (h - 1.0) / (4.0 * (rh + 1) * (ch + 1));
+      if (next <= down) {
+        break;
+      }
+      down = next;
+    }
+    max = Math.max(max, Math.max(up, down));
+    // the observed term, relative to mid's
+    double term = 1;
+    if (het > mid) {
+      for (int h = mid, rh = rareHom, ch = commonHom; h < het; h += 2, rh--, ch--) {
+        double next = term * 4.0 * rh * ch / ((h + 2.0) * (h + 1.0));
+        if (next < term && next < need * max) {
+          return false; // falling and already too small: the rest only falls further
+        }
+        term = next;
+      }
+    } else {
+      for (int h = mid, rh = rareHom, ch = commonHom; h > het; h -= 2, rh++, ch++) {
+        double next = term * h * (h - 1.0) / (4.0 * (rh + 1) * (ch + 1));
+        if (next < term && next < need * max) {
+          return false;
+        }
+        term = next;
+      }
+    }
+    return term > need * max;
+  }
 }

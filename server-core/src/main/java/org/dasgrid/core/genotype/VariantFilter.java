@@ -23,13 +23,21 @@ import java.util.Set;
  * @param info tests of INFO fields, all of which must hold
  * @param csq tests of the functional annotation (VEP {@code CSQ} or SnpEff {@code ANN}), all of which must hold
  *     for one and the same entry of the row's ALT
+ * @param bracket bounds on the row's POS and END (a bracket query; {@link Bracket#ANY} keeps all)
  */
 public record VariantFilter(Set<String> refs, Set<String> alts, Set<VariantClass> classes, OptionalInt minLength,
     OptionalInt maxLength, Allelic allelic, OptionalDouble afMin, OptionalDouble afMax, List<InfoCondition> info,
-    List<CsqCondition> csq) {
+    List<CsqCondition> csq, Bracket bracket) {
 
   public static final VariantFilter NONE = new VariantFilter(Set.of(), Set.of(), Set.of(), OptionalInt.empty(),
       OptionalInt.empty(), Allelic.ANY, OptionalDouble.empty(), OptionalDouble.empty(), List.of(), List.of());
+
+  /** As the first ten arguments say, with no bracket. */
+  public VariantFilter(Set<String> refs, Set<String> alts, Set<VariantClass> classes, OptionalInt minLength,
+      OptionalInt maxLength, Allelic allelic, OptionalDouble afMin, OptionalDouble afMax, List<InfoCondition> info,
+      List<CsqCondition> csq) {
+    this(refs, alts, classes, minLength, maxLength, allelic, afMin, afMax, info, csq, Bracket.ANY);
+  }
 
   /** As the first eight arguments say, with no INFO or annotation test. */
   public VariantFilter(Set<String> refs, Set<String> alts, Set<VariantClass> classes, OptionalInt minLength,
@@ -55,6 +63,7 @@ public record VariantFilter(Set<String> refs, Set<String> alts, Set<VariantClass
     Objects.requireNonNull(afMax, "afMax");
     info = List.copyOf(info);
     csq = List.copyOf(csq);
+    Objects.requireNonNull(bracket, "bracket");
   }
 
   /** Whether the filter keeps every row (so the engine skips it). */

@@ -76,6 +76,15 @@ class CohortAnalyticsTest {
     assertRows(whole, expected, "unpaged");
     assertThat(whole.next()).isEmpty();
 
+    // a filtered count: the totals of the same rows, and the chosen samples carrying one of them
+    CountAnswer count = engine.count(new AnalyticsQuery(base, filter, false, Optional.empty(), Optional.empty(),
+        Optional.empty()));
+    long carriers = java.util.Arrays.stream(chosen).filter(s -> expected.stream()
+        .anyMatch(e -> carries(e.site().calls()[s], e.alt(), z))).count();
+    assertThat(new long[] {count.variants(), count.het(), count.hom(), count.samples()}).as("count of %s", filter)
+        .containsExactly(expected.size(), expected.stream().mapToLong(Expected::het).sum(),
+            expected.stream().mapToLong(Expected::hom).sum(), carriers);
+
     // paging: every page's rows in order, each page but the last with a next cursor
     int page = 1 + rnd.nextInt(7);
     List<Expected> seen = new ArrayList<>();
@@ -152,7 +161,31 @@ class CohortAnalyticsTest {
     VariantFilter.Allelic allelic = VariantFilter.Allelic.values()[rnd.nextInt(3)];
     OptionalDouble lo = rnd.nextInt(3) == 0 ? OptionalDouble.of(rnd.nextDouble() * 0.3) : OptionalDouble.empty();
     OptionalDouble hi = rnd.nextInt(3) == 0 ? OptionalDouble.of(0.3 + rnd.nextDouble()) : OptionalDouble.empty();
-    return new VariantFilter(refs, alts, classes, min, max, allelic, lo, hi);
+    return new VariantFilter(refs, alts, classes, min, max, allelic, lo, hi, List.of(), List.of(), bracket(rnd));
+  }
+
+  /** Half the time none; else POS and END bounds, each side open now and then, around the sites' positions. */
+  private static Bracket bracket(Random rnd) {
+    if (rnd.nextBoolean()) {
+      return Bracket.ANY;
+    }
+    int startMin = rnd.nextInt(4) == 0 ? 1 : 1 + rnd.nextInt(8000);
+    int startMax = rnd.nextInt(4) == 0 ? Integer.MAX_VALUE : startMin + rnd.nextInt(6000);
+    int endMin = rnd.nextInt(4) == 0 ? 1 : 1 + rnd.nextInt(10_000);
+    int endMax = rnd.nextInt(4) == 0 ? Integer.MAX_VALUE : endMin + rnd.nextInt(6000);
+    return new Bracket(startMin, startMax, endMin, endMax);
+  }
+
+  /** Whether a complete call is het or hom (as {@code z} asks) for ALT {@code a}. */
+  private static boolean carries(int[] call, int a, Zygosity z) {
+    int copies = 0;
+    for (int x : call) {
+      if (x < 0) {
+        return false;
+      }
+      copies += x == a ? 1 : 0;
+    }
+    return z.includesHet() && copies > 0 && copies < call.length || z.includesHom() && copies == call.length;
   }
 
   private static List<Site> sites(Random rnd, int samples, int n) {
@@ -259,7 +292,10 @@ class CohortAnalyticsTest {
         : alt.length() > site.ref().length() ? VariantClass.INSERTION : VariantClass.DELETION;
     int length = kind == VariantClass.SV ? site.end() - site.pos() + 1 : Math.max(alt.length(), site.ref().length());
     boolean multi = site.alts().size() > 1;
-    return (f.refs().isEmpty() || f.refs().contains(site.ref())) && (f.alts().isEmpty() || f.alts().contains(alt))
+    Bracket b = f.bracket();
+    boolean inBracket = site.pos() >= b.startMin() && site.pos() <= b.startMax() && site.end() >= b.endMin()
+        && site.end() <= b.endMax();
+    return inBracket && (f.refs().isEmpty() || f.refs().contains(site.ref())) && (f.alts().isEmpty() || f.alts().contains(alt))
         && (f.classes().isEmpty() || f.classes().contains(kind))
         && (f.minLength().isEmpty() || length >= f.minLength().getAsInt())
         && (f.maxLength().isEmpty() || length <= f.maxLength().getAsInt())

@@ -47,6 +47,53 @@ class HardyWeinbergTest {
     }
   }
 
+  /**
+   * The top-N shortcut's bound is sound (never says "above" of a p-value at or below the limit), and useful: near
+   * equilibrium, for a small limit, it says so for nearly every row of a large cohort.
+   */
+  @Test
+  void surelyAboveOnlyWhenTheExactPIsAbove() {
+    java.util.Random rnd = new java.util.Random(2005);
+    HardyWeinberg hwe = new HardyWeinberg();
+    int said = 0;
+    int trials = 0;
+    for (int i = 0; i < 20_000; i++) {
+      int n = 1 + rnd.nextInt(i % 10 == 0 ? 3000 : 200);
+      double q = rnd.nextDouble();
+      int het = 0;
+      int homA = 0;
+      int homB = 0;
+      boolean skewed = rnd.nextInt(4) == 0; // far from equilibrium now and then
+      for (int s = 0; s < n; s++) {
+        int copies = (rnd.nextDouble() < q ? 1 : 0) + (rnd.nextDouble() < (skewed ? q * q : q) ? 1 : 0);
+        if (copies == 1) {
+          het++;
+        } else if (copies == 2) {
+          homB++;
+        } else {
+          homA++;
+        }
+      }
+      double p = hwe.pValue(het, homA, homB);
+      double limit = switch (rnd.nextInt(4)) {
+        case 0 -> p; // exactly at the p-value: never "above"
+        case 1 -> p * (1 - 1e-12);
+        case 2 -> Math.pow(10, -12 * rnd.nextDouble());
+        default -> rnd.nextDouble();
+      };
+      boolean above = hwe.surelyAbove(het, homA, homB, limit);
+      if (above) {
+        assertThat(p).as("%d/%d/%d limit %s", het, homA, homB, limit).isGreaterThan(limit);
+        said++;
+      }
+      trials++;
+    }
+    assertThat(said).as("rows told above their limit").isGreaterThan(trials / 10);
+    // a common variant at equilibrium in 2,500 samples against a top-N's small worst p
+    assertThat(hwe.surelyAbove(1200, 900, 400, 1e-8)).isTrue();
+    assertThat(hwe.surelyAbove(0, 2000, 500, 1e-8)).isFalse();
+  }
+
   @Test
   void knownEdges() {
     assertThat(hwe.pValue(0, 0, 0)).isNaN();

@@ -11,6 +11,7 @@ import org.dasgrid.core.das.QueryArguments;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.genotype.AnalyticsAnswer;
 import org.dasgrid.core.genotype.AnalyticsQuery;
+import org.dasgrid.core.genotype.Bracket;
 import org.dasgrid.core.genotype.CaseControl;
 import org.dasgrid.core.genotype.CsqCondition;
 import org.dasgrid.core.genotype.InfoCondition;
@@ -37,22 +38,29 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
       "min_length", "max_length", "allelic", "af", "cursor");
   private static final int MAX_TOP = 100_000;
 
-  /** Whether a request needs this path: a variants request with an analytics argument or a limit (for paging). */
+  /**
+   * Whether a request needs this path: a variants request with an analytics argument or a limit (for paging),
+   * or a count with one (a filtered count; its other arguments are refused there, naming them).
+   */
   public static boolean applies(GenotypeEndpoint endpoint, QueryArguments args) {
-    if (endpoint != GenotypeEndpoint.VARIANTS) {
+    if (endpoint != GenotypeEndpoint.VARIANTS && endpoint != GenotypeEndpoint.COUNT) {
       return false;
     }
     for (String name : args.asMap().keySet()) {
-      if (reads(name) || name.equals("limit")) {
+      if (reads(name) || name.equals("limit") && endpoint == GenotypeEndpoint.VARIANTS) {
         return true;
       }
     }
     return false;
   }
 
-  /** Whether this request reads the argument: one of {@link #ARGUMENTS}, {@code info.KEY} or {@code csq.FIELD}. */
+  /**
+   * Whether this request reads the argument: one of {@link #ARGUMENTS}, {@code info.KEY}, {@code csq.FIELD} or a
+   * bracket's {@code start}/{@code end}.
+   */
   static boolean reads(String name) {
-    return ARGUMENTS.contains(name) || name.startsWith("info.") || name.startsWith("csq.");
+    return ARGUMENTS.contains(name) || name.startsWith("info.") || name.startsWith("csq.") || name.equals("start")
+        || name.equals("end");
   }
 
   public static AnalyticsRequest parse(GenotypeEndpoint endpoint, QueryArguments args, DataSource source,
@@ -64,6 +72,10 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
   public static AnalyticsRequest parse(GenotypeEndpoint endpoint, QueryArguments args, DataSource source,
       GenotypeQueries engine, int maxSegments, int maxRows, int maxSpan,
       Optional<org.dasgrid.core.genotype.cohort.SampleSheet> sheet) {
+    if (endpoint == GenotypeEndpoint.COUNT) {
+      refuseOnCount(args);
+    }
+    Bracket bracket = BracketArguments.parse(args); // before the segments: a bracket without one names itself
     GenotypeRequest plain = GenotypeRequest.parse(endpoint, args, source, engine, maxSegments, maxRows, maxSpan,
         sheet, AnalyticsRequest::reads);
     GenotypeQuery base = plain.query();
@@ -79,7 +91,24 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
       base = new GenotypeQuery(base.segments(), base.zygosity(), base.samples(), OptionalInt.empty());
       plain = new GenotypeRequest(plain.endpoint(), base, OptionalInt.empty());
     }
-    return new AnalyticsRequest(plain, new AnalyticsQuery(base, filter(args, engine), stats, cc, top, after));
+    return new AnalyticsRequest(plain, new AnalyticsQuery(base, filter(args, engine, bracket), stats, cc, top,
+        after));
+  }
+
+  /** A count answers totals: the arguments that shape rows are refused, by name. */
+  private static void refuseOnCount(QueryArguments args) {
+    for (String name : List.of("stats", "cases", "controls", "top", "by", "cursor")) {
+      if (args.has(name)) {
+        throw RequestException.badArgument("%s: count answers totals; it takes the filters (ref, alt, type, "
+            + "min_length, max_length, allelic, af, info.*, csq.*, start, end) but not %s (ask variants)", name,
+            name);
+      }
+    }
+  }
+
+  /** The totals of the request's rows without a limit: a filtered count. */
+  public org.dasgrid.core.genotype.CountAnswer count(GenotypeQueries engine) {
+    return engine.count(query);
   }
 
   /** Runs the request; an unlimited answer over the cap is a 400, as for the plain request. */
@@ -92,7 +121,7 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
     return a;
   }
 
-  static VariantFilter filter(QueryArguments args, GenotypeQueries engine) {
+  static VariantFilter filter(QueryArguments args, GenotypeQueries engine, Bracket bracket) {
     Set<VariantClass> classes = new LinkedHashSet<>();
     for (String t : list(args, "type")) {
       classes.add(VariantClass.named(t).orElseThrow(() -> RequestException.badArgument(
@@ -111,7 +140,7 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
     }).orElse(VariantFilter.Allelic.ANY);
     OptionalDouble[] af = bounds(args, "af");
     return new VariantFilter(Set.copyOf(list(args, "ref")), Set.copyOf(list(args, "alt")), classes, min, max,
-        allelic, af[0], af[1], info(args, engine), csq(args, engine));
+        allelic, af[0], af[1], info(args, engine), csq(args, engine), bracket);
   }
 
   /**
