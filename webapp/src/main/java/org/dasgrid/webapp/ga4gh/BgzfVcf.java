@@ -102,7 +102,9 @@ record BgzfVcf(Path file, String key, byte[] header, TabixIndex index, long leng
         out.add(new ByteRange(from, cut));
         from = cut;
       }
-      out.add(new ByteRange(from, r.end()));
+      if (from < r.end()) {
+        out.add(new ByteRange(from, r.end()));
+      }
     }
     return out;
   }
