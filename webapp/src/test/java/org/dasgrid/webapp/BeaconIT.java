@@ -160,6 +160,14 @@ class BeaconIT {
     CHECK.assertValid(BeaconSchemaCheck.RESULTSETS, none);
     assertThat(none.at("/responseSummary/exists").asBoolean()).isFalse();
     CHECK.assertValid(BeaconSchemaCheck.ERROR, get(400, "/g_variants/1-1105366-T-C"));
+    // the id says where and what, not on which assembly: assemblyId is checked here too
+    assertThat(get(200, "/g_variants/1:1105366:T:C?assemblyId=hg18").at("/responseSummary/exists").asBoolean())
+        .isTrue();
+    JsonNode otherAssembly = get(200, "/g_variants/1:1105366:T:C?assemblyId=GRCh38");
+    CHECK.assertValid(BeaconSchemaCheck.RESULTSETS, otherAssembly);
+    assertThat(otherAssembly.at("/responseSummary/exists").asBoolean()).isFalse();
+    assertThat(get(400, "/g_variants/1:1105366:T:C?variantType=SNP").at("/error/errorMessage").asText())
+        .contains("variantType");
   }
 
   @Test

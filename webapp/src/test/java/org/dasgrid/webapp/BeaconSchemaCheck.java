@@ -19,19 +19,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * tests, so nothing is fetched. Paths are relative to the Beacon v2 repository's root
  * ({@code framework/json/responses/beaconCountResponse.json}).
  */
-final class BeaconSchemaCheck {
-  static final String RESULTSETS = "framework/json/responses/beaconResultsetsResponse.json";
-  static final String COUNT = "framework/json/responses/beaconCountResponse.json";
-  static final String BOOLEAN = "framework/json/responses/beaconBooleanResponse.json";
-  static final String ERROR = "framework/json/responses/beaconErrorResponse.json";
-  static final String VARIANT = "models/json/beacon-v2-default-model/genomicVariations/defaultSchema.json";
-  static final String REQUEST = "framework/json/requests/beaconRequestBody.json";
+public final class BeaconSchemaCheck {
+  public static final String RESULTSETS = "framework/json/responses/beaconResultsetsResponse.json";
+  public static final String COUNT = "framework/json/responses/beaconCountResponse.json";
+  public static final String BOOLEAN = "framework/json/responses/beaconBooleanResponse.json";
+  public static final String ERROR = "framework/json/responses/beaconErrorResponse.json";
+  public static final String VARIANT = "models/json/beacon-v2-default-model/genomicVariations/defaultSchema.json";
+  public static final String REQUEST = "framework/json/requests/beaconRequestBody.json";
 
   private final String root;
   private final JsonSchemaFactory factory;
   private final Map<String, JsonSchema> schemas = new ConcurrentHashMap<>();
 
-  BeaconSchemaCheck() {
+  public BeaconSchemaCheck() {
     try {
       root = BeaconSchemaCheck.class.getResource("/ga4gh/beacon-v2/LICENSE").toURI().resolve(".").toString();
       String vrs = BeaconSchemaCheck.class.getResource("/ga4gh/vrs-1.3-subset.json").toURI().toString();
@@ -43,12 +43,12 @@ final class BeaconSchemaCheck {
     }
   }
 
-  Set<ValidationMessage> errors(String schema, JsonNode doc) {
+  public Set<ValidationMessage> errors(String schema, JsonNode doc) {
     return schemas.computeIfAbsent(schema, s -> factory.getSchema(SchemaLocation.of(root + s))).validate(doc);
   }
 
   /** Asserts the document is valid, and each record of its result sets against the genomicVariation model. */
-  void assertValid(String schema, JsonNode doc) {
+  public void assertValid(String schema, JsonNode doc) {
     assertThat(errors(schema, doc)).as("%s against %s", doc, schema).isEmpty();
     for (JsonNode set : doc.path("response").path("resultSets")) {
       for (JsonNode rec : set.path("results")) {

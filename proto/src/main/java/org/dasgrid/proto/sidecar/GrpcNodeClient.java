@@ -30,12 +30,15 @@ import org.dasgrid.core.cluster.SourceCatalog;
 import org.dasgrid.core.config.ClusterConfig;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.FeatureType;
+import org.dasgrid.core.genotype.AlleleCarriers;
 import org.dasgrid.core.genotype.CountAnswer;
 import org.dasgrid.core.genotype.VariantRow;
 import org.dasgrid.core.segment.Segment;
 import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.EntryPoint;
 import org.dasgrid.core.source.FeatureFilter;
+import org.dasgrid.proto.v1.AlleleRequest;
+import org.dasgrid.proto.v1.CarriersChunk;
 import org.dasgrid.proto.v1.CohortChunk;
 import org.dasgrid.proto.v1.CountChunk;
 import org.dasgrid.proto.v1.EntryPointsChunk;
@@ -263,6 +266,22 @@ public final class GrpcNodeClient implements NodeClient {
       int[] carriers = c.getCarriersList().stream().mapToInt(Integer::intValue).toArray();
       return reply(new CountReply(new CountAnswer(c.getVariants(), c.getHet(), c.getHom(), c.getSamples()),
           carriers), c.getSummary());
+    });
+  }
+
+  @Override
+  public CompletableFuture<NodeReply<Optional<AlleleCarriers>>> alleleCarriers(String source, String chrom, int pos,
+      String ref, String alt, long deadlineNanos) {
+    AlleleRequest req = AlleleRequest.newBuilder()
+        .setSource(source).setChrom(chrom).setPos(pos).setRef(ref).setAlt(alt).build();
+    return call(deadlineNanos, (s, o) -> s.carriers(req, o), (List<CarriersChunk> chunks) -> {
+      CarriersChunk last = chunks.get(chunks.size() - 1);
+      if (!last.getFound()) {
+        return reply(Optional.<AlleleCarriers>empty(), last.getSummary());
+      }
+      int[] het = chunks.stream().flatMapToInt(c -> c.getHetList().stream().mapToInt(Integer::intValue)).toArray();
+      int[] hom = chunks.stream().flatMapToInt(c -> c.getHomList().stream().mapToInt(Integer::intValue)).toArray();
+      return reply(Optional.of(new AlleleCarriers(het, hom)), last.getSummary());
     });
   }
 

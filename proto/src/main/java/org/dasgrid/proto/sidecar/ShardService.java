@@ -5,6 +5,7 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
@@ -20,8 +21,11 @@ import org.dasgrid.core.cluster.ShardStatus;
 import org.dasgrid.core.cluster.SourceCatalog;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.FeatureType;
+import org.dasgrid.core.genotype.AlleleCarriers;
 import org.dasgrid.core.genotype.VariantRow;
 import org.dasgrid.core.source.FeatureFilter;
+import org.dasgrid.proto.v1.AlleleRequest;
+import org.dasgrid.proto.v1.CarriersChunk;
 import org.dasgrid.proto.v1.CohortChunk;
 import org.dasgrid.proto.v1.CountChunk;
 import org.dasgrid.proto.v1.EntryPointsChunk;
@@ -223,6 +227,29 @@ final class ShardService extends ShardsGrpc.ShardsImplBase {
       out.onNext(b.setSummary(summary(r)).build());
       out.onCompleted();
     });
+  }
+
+  @Override
+  public void carriers(AlleleRequest request, StreamObserver<CarriersChunk> out) {
+    answer(out, local.alleleCarriers(request.getSource(), request.getChrom(), request.getPos(), request.getRef(),
+        request.getAlt(), Long.MAX_VALUE), (NodeReply<Optional<AlleleCarriers>> r) -> {
+          boolean found = r.value().isPresent();
+          int[] het = found ? r.value().get().het() : new int[0];
+          int[] hom = found ? r.value().get().hom() : new int[0];
+          int step = CHUNK * 64; // 16,384 sample numbers a message, as Samples sends them
+          for (int from = 0; from < Math.max(het.length, hom.length); from += step) {
+            CarriersChunk.Builder chunk = CarriersChunk.newBuilder().setFound(true);
+            for (int i = from; i < Math.min(het.length, from + step); i++) {
+              chunk.addHet(het[i]);
+            }
+            for (int i = from; i < Math.min(hom.length, from + step); i++) {
+              chunk.addHom(hom[i]);
+            }
+            out.onNext(chunk.build());
+          }
+          out.onNext(CarriersChunk.newBuilder().setFound(found).setSummary(summary(r)).build());
+          out.onCompleted();
+        });
   }
 
   static GenotypeCall call(GenotypeRequest r) {

@@ -26,6 +26,8 @@ import org.dasgrid.core.cluster.SegmentFeatures;
 import org.dasgrid.core.config.ClusterConfig;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.feature.Feature;
+import org.dasgrid.core.genotype.AlleleCarriers;
+import org.dasgrid.core.genotype.VariantRow;
 import org.dasgrid.core.genotype.Zygosity;
 import org.dasgrid.core.registry.LoadListener;
 import org.dasgrid.core.registry.SourceLoader;
@@ -161,6 +163,31 @@ class GrpcRoundTripTest {
             .usingRecursiveComparison().isEqualTo(local.count("ceu", call, deadline()).get().value());
       }
     }
+  }
+
+  /** Every allele of a region: the same carriers over the wire, and an allele that is not there is empty. */
+  @Test
+  void alleleCarriersComeOverTheWire() throws Exception {
+    GenotypeCall region = new GenotypeCall(List.of(new Segment("21", 1, 46_000_000)), Zygosity.ANY, true, List.of(),
+        OptionalInt.empty(), false);
+    List<VariantRow> rows = local.variants("ceu", region, deadline()).get().value();
+    assertThat(rows).hasSizeGreaterThan(10);
+    int withCarriers = 0;
+    for (VariantRow v : rows) {
+      Optional<AlleleCarriers> here = local.alleleCarriers("ceu", v.chrom(), v.pos(), v.ref(), v.alt(), deadline())
+          .get().value();
+      Optional<AlleleCarriers> there = remote.alleleCarriers("ceu", v.chrom(), v.pos(), v.ref(), v.alt(), deadline())
+          .get().value();
+      assertThat(there).as("%s", v).isEqualTo(here).isPresent();
+      // as many carriers as the variants answer counts
+      assertThat(there.get().het().length).isEqualTo(v.het());
+      assertThat(there.get().hom().length).isEqualTo(v.hom());
+      withCarriers += there.get().het().length + there.get().hom().length > 0 ? 1 : 0;
+    }
+    assertThat(withCarriers).isPositive();
+    VariantRow first = rows.get(0);
+    assertThat(remote.alleleCarriers("ceu", first.chrom(), first.pos(), first.ref(), "<NOPE>", deadline()).get()
+        .value()).isEmpty();
   }
 
   @Test

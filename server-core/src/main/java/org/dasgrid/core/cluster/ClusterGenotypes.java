@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.PriorityQueue;
 import org.dasgrid.core.error.RequestException;
+import org.dasgrid.core.genotype.AlleleCarriers;
 import org.dasgrid.core.genotype.AnalyticsAnswer;
 import org.dasgrid.core.genotype.AnalyticsQuery;
 import org.dasgrid.core.genotype.CountAnswer;
@@ -185,6 +187,14 @@ final class ClusterGenotypes implements GenotypeQueries {
       }
     }
     return new CountAnswer(variants, het, hom, carriers.cardinality());
+  }
+
+  /** Asked of the node holding the allele's contig: every node numbers samples in the same cohort order. */
+  @Override
+  public Optional<AlleleCarriers> alleleCarriers(String chrom, int pos, String ref, String alt) {
+    var parts = fanOut.run(List.of(chrom), (node, contigs, deadline) ->
+        node.alleleCarriers(source.id(), chrom, pos, ref, alt, deadline));
+    return parts.isEmpty() ? Optional.empty() : parts.get(0).value();
   }
 
   /**

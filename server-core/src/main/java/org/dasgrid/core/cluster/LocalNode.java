@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -13,6 +14,7 @@ import java.util.function.Supplier;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.FeatureType;
+import org.dasgrid.core.genotype.AlleleCarriers;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
 import org.dasgrid.core.genotype.SampleSelection;
@@ -186,6 +188,17 @@ public final class LocalNode implements NodeClient {
     return onGenotypes(source, call,
         (engine, q) -> new CountReply(engine.count(q), call.withCarriers() ? engine.carrierNumbers(q) : new int[0]),
         reply -> reply);
+  }
+
+  @Override
+  public CompletableFuture<NodeReply<Optional<AlleleCarriers>>> alleleCarriers(String source, String chrom, int pos,
+      String ref, String alt, long deadlineNanos) {
+    return answer(() -> {
+      GenotypeQueries engine = shard(source).genotypes(List.of(new Segment(chrom, pos, pos)));
+      long t = System.nanoTime();
+      Optional<AlleleCarriers> carriers = engine.alleleCarriers(chrom, pos, ref, alt);
+      return new NodeReply<>(nodeId, carriers, System.nanoTime() - t);
+    });
   }
 
   /**

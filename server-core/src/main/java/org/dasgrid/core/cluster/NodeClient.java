@@ -47,6 +47,17 @@ public interface NodeClient extends AutoCloseable {
 
   CompletableFuture<NodeReply<CountReply>> count(String source, GenotypeCall call, long deadlineNanos);
 
+  /**
+   * The samples carrying one ALT allele of a site on a held contig (contig, 1-based POS, REF and ALT as a
+   * variants answer names it), as cohort sample numbers; empty when no row is that allele. Beacon's
+   * case-level data. A node that cannot say fails the call rather than answer empty.
+   */
+  default CompletableFuture<NodeReply<java.util.Optional<org.dasgrid.core.genotype.AlleleCarriers>>> alleleCarriers(
+      String source, String chrom, int pos, String ref, String alt, long deadlineNanos) {
+    return CompletableFuture.failedFuture(new NodeFailure(nodeId(), NodeFailure.Reason.ERROR,
+        "node " + nodeId() + " cannot list the carriers of an allele"));
+  }
+
   /** A hint that the node may be back: reconnect at once rather than after a back-off. */
   default void retryNow() {}
 

@@ -61,7 +61,7 @@ public interface GenotypeQueries {
   /**
    * The samples carrying one ALT allele, named as a variants answer names it (contig, 1-based POS, REF and
    * ALT as in the VCF); empty when no row is that allele, or when this engine cannot say per sample (a
-   * cluster's merged view). Per-sample answers (Beacon's case-level data) read it one allele at a time.
+   * cluster's view asks the node holding the contig). Per-sample answers (Beacon's case-level data) read it one allele at a time.
    */
   default java.util.Optional<AlleleCarriers> alleleCarriers(String chrom, int pos, String ref, String alt) {
     return java.util.Optional.empty();

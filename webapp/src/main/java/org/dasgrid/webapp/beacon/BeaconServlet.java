@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.core.cluster.FanOutReport;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.ga4gh.beacon.BeaconDatasets;
 import org.dasgrid.core.ga4gh.beacon.BeaconRequest;
@@ -25,7 +26,8 @@ import org.dasgrid.webapp.api.BaseUrl;
 /**
  * Moves Beacon requests and answers between HTTP and {@link BeaconService}: the datasets are the sources the
  * request's bearer token may read; errors become {@code beaconErrorResponse} documents with the status {@link
- * BeaconService#status} gives; never a stack trace.
+ * BeaconService#status} gives; never a stack trace. An answer that asked other cluster nodes says which in
+ * {@code X-DasGrid-Nodes}, as the DAS and genotype answers do.
  */
 final class BeaconServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
@@ -55,10 +57,18 @@ final class BeaconServlet extends HttpServlet {
       return;
     }
     try {
+      List<FanOutReport> reports = new ArrayList<>();
       BeaconRequest r = new BeaconRequest(post ? "POST" : "GET", path, query(req.getQueryString()),
           post ? body(req) : new byte[0],
-          BeaconDatasets.readable(app.registry(), AccessCheck.bearer(Bearer.token(req))), BaseUrl.of(req));
-      write(resp, 200, service.answer(r));
+          BeaconDatasets.readable(app.registry(), AccessCheck.bearer(Bearer.token(req)), reports::add),
+          BaseUrl.of(req));
+      ObjectNode doc = service.answer(r);
+      FanOutReport who = new FanOutReport();
+      reports.forEach(who::addAll);
+      if (!who.nodes().isEmpty()) {
+        resp.setHeader("X-DasGrid-Nodes", who.nodesText());
+      }
+      write(resp, 200, doc);
     } catch (RequestException e) {
       write(resp, BeaconService.status(e.kind()), service.error(e));
     } catch (RuntimeException e) {

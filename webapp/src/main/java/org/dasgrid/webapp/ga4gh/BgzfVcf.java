@@ -21,8 +21,9 @@ import java.util.List;
  * @param header the compressed bytes of the header blocks, {@code [0, header.length)} of the file
  * @param index its tabix index
  * @param length the file's length in bytes
+ * @param blockStarts the address of every block of the records, ascending (where a ticket may cut them)
  */
-record BgzfVcf(Path file, String key, byte[] header, TabixIndex index, long length) {
+record BgzfVcf(Path file, String key, byte[] header, TabixIndex index, long length, long[] blockStarts) {
   /** The 28-byte BGZF end-of-file block every bgzipped file ends with. */
   static final byte[] EOF = {
     0x1f, (byte) 0x8b, 0x08, 0x04, 0, 0, 0, 0, 0, (byte) 0xff, 0x06, 0, 0x42, 0x43, 0x02, 0, 0x1b, 0, 0x03, 0, 0,
@@ -80,6 +81,49 @@ record BgzfVcf(Path file, String key, byte[] header, TabixIndex index, long leng
     return out;
   }
 
+  /**
+   * The ranges (sorted, disjoint, each from a block start to a block start) cut at block starts into pieces
+   * of at most {@code maxBytes}, so a client can fetch them in parallel and retry one alone; every block
+   * begins a record, so every piece is whole records. A block larger than {@code maxBytes} is a piece alone.
+   */
+  List<ByteRange> split(List<ByteRange> ranges, long maxBytes) {
+    List<ByteRange> out = new ArrayList<>();
+    for (ByteRange r : ranges) {
+      long from = r.start();
+      while (r.end() - from > maxBytes) {
+        // the last block start within maxBytes of from, or the next one when the first block is larger
+        int i = java.util.Arrays.binarySearch(blockStarts, from + maxBytes);
+        long cut = i >= 0 ? blockStarts[i] : -i - 2 >= 0 ? blockStarts[-i - 2] : from;
+        if (cut <= from) {
+          int next = java.util.Arrays.binarySearch(blockStarts, from + 1);
+          int at = next >= 0 ? next : -next - 1;
+          cut = at < blockStarts.length ? Math.min(blockStarts[at], r.end()) : r.end();
+        }
+        out.add(new ByteRange(from, cut));
+        from = cut;
+      }
+      if (from < r.end()) {
+        out.add(new ByteRange(from, r.end()));
+      }
+    }
+    return out;
+  }
+
+  /** The address of every BGZF block in {@code [from, to)} of a file, read from the blocks' headers. */
+  static long[] blockStarts(Path file, long from, long to) throws IOException {
+    long[] out = new long[1024];
+    int n = 0;
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+      for (long at = from; at < to; at += blockSize(ch, at)) {
+        if (n == out.length) {
+          out = java.util.Arrays.copyOf(out, n * 2);
+        }
+        out[n++] = at;
+      }
+    }
+    return java.util.Arrays.copyOf(out, n);
+  }
+
   /** The compressed size of the BGZF block at {@code address}: its BSIZE field plus one. */
   private static long blockSize(FileChannel ch, long address) throws IOException {
     ByteBuffer b = ByteBuffer.allocate(18);
@@ -87,6 +131,9 @@ record BgzfVcf(Path file, String key, byte[] header, TabixIndex index, long leng
       if (ch.read(b, address + b.position()) < 0) {
         throw new IOException("truncated BGZF block at " + address);
       }
+    }
+    if (b.get(0) != 0x1f || b.get(1) != (byte) 0x8b || b.get(12) != 0x42 || b.get(13) != 0x43) {
+      throw new IOException("no BGZF block at " + address);
     }
     return ((b.get(16) & 0xFF) | (b.get(17) & 0xFF) << 8) + 1;
   }

@@ -57,6 +57,22 @@ final class BgzfVcfCache {
         : Path.of(System.getProperty("java.io.tmpdir"), "dasgrid-htsget");
   }
 
+  /**
+   * The most compressed bytes one ticket URL asks for, from {@code -Ddasgrid.htsgetUrlBytes} (default 8 MiB):
+   * a larger slice is cut into several URLs.
+   */
+  static long urlBytes() {
+    String configured = System.getProperty("dasgrid.htsgetUrlBytes");
+    if (configured == null || configured.isBlank()) {
+      return 8L << 20;
+    }
+    try {
+      return Math.max(1, Long.parseLong(configured.trim()));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("dasgrid.htsgetUrlBytes must be a number of bytes: " + configured, e);
+    }
+  }
+
   /** Whether htsget serves this source: a VCF, in memory or tabix-indexed. */
   static boolean isVcf(LoadedSource s) {
     String format = s.config().format();
@@ -130,7 +146,9 @@ final class BgzfVcfCache {
     try (InputStream in = Files.newInputStream(vcf)) {
       header = in.readNBytes((int) headerLength);
     }
-    return new BgzfVcf(vcf, key, header, new TabixIndex(tbi), Files.size(vcf));
+    long length = Files.size(vcf);
+    return new BgzfVcf(vcf, key, header, new TabixIndex(tbi), length,
+        BgzfVcf.blockStarts(vcf, headerLength, length - BgzfVcf.EOF.length));
   }
 
   /** Writes the copy and its index under temporary names, then moves them in place, the marker last. */

@@ -18,7 +18,7 @@ public final class Ga4gh {
     ctx.addServlet("refget", new RefgetServlet(new SequenceResolver(registry), infos, types))
         .addMapping("/refget/*");
     ctx.addServlet("htsget", new HtsgetServlet(registry, new BgzfVcfCache(BgzfVcfCache.defaultDir()), infos,
-        waitMillis)).addMapping("/htsget/*");
+        waitMillis, BgzfVcfCache.urlBytes())).addMapping("/htsget/*");
     ctx.addServlet("service-info", new ServiceInfoServlet(infos, types)).addMapping("/service-info", "/services");
   }
 }

@@ -34,8 +34,9 @@ import org.dasgrid.webapp.Bearer;
 /**
  * htsget v1.3 for variants under {@code /htsget}: {@code GET|POST /variants/{source}} (or {@code
  * {source}.vcf}) answers a ticket whose URLs — the header as a {@code data:} URI, runs of whole BGZF blocks
- * of the source's bgzipped copy at {@code /blocks/{source}/{key}?start=&end=}, and the BGZF EOF block —
- * concatenate to a bgzipped VCF holding every record that overlaps the regions (whole blocks add a few
+ * of the source's bgzipped copy at {@code /blocks/{source}/{key}?start=&end=}, each at most {@code urlBytes}
+ * (a larger slice is cut at block starts into several, for clients fetching in parallel or retrying one),
+ * and the BGZF EOF block — concatenate to a bgzipped VCF holding every record that overlaps the regions (whole blocks add a few
  * neighbours, as the spec allows). {@code /variants/service-info} describes the service. A protected source
  * the client may not read is NotFound, like an unknown one, on every path.
  */
@@ -52,12 +53,15 @@ final class HtsgetServlet extends HttpServlet {
   private final transient BgzfVcfCache copies;
   private final transient ServiceInfos infos;
   private final long waitMillis;
+  private final long urlBytes;
 
-  HtsgetServlet(SourceRegistry registry, BgzfVcfCache copies, ServiceInfos infos, long waitMillis) {
+  /** @param urlBytes the most compressed bytes one ticket URL asks for: larger slices get several URLs */
+  HtsgetServlet(SourceRegistry registry, BgzfVcfCache copies, ServiceInfos infos, long waitMillis, long urlBytes) {
     this.registry = registry;
     this.copies = copies;
     this.infos = infos;
     this.waitMillis = waitMillis;
+    this.urlBytes = urlBytes;
   }
 
   @Override
@@ -129,7 +133,8 @@ final class HtsgetServlet extends HttpServlet {
     String token = source.config().access() == Access.TOKEN ? Bearer.token(req) : null;
     String base = Ga4ghResponses.baseUrl(req);
     Ga4ghResponses.json(resp, 200, TICKET_TYPE,
-        out -> ticket(out, base, source.id(), copy, BgzfVcf.merge(body), query.headerOnly(), token));
+        out -> ticket(out, base, source.id(), copy, copy.split(BgzfVcf.merge(body), urlBytes), query.headerOnly(),
+            token));
   }
 
   /** A region's reference by the source's own name, and its 1-based inclusive range for tabix. */

@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.dasgrid.webapp.Http;
 import org.dasgrid.webapp.TestServer;
@@ -33,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class HtsgetIT {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final long URL_BYTES = 48 * 1024;
   @TempDir static Path dir;
   static TestServer server;
   static String htsget;
@@ -56,6 +59,8 @@ class HtsgetIT {
     HtsgetClient.run(dir, "tabix", "-p", "vcf", "gen.vcf.gz");
     HtsgetClient.run(dir, "tabix", "-p", "vcf", "ceu.vcf.gz");
     System.setProperty("dasgrid.htsgetCache", dir.resolve("cache").toString());
+    // small URLs, so that the test files' slices come as several
+    System.setProperty("dasgrid.htsgetUrlBytes", Long.toString(URL_BYTES));
     server = TestServer.start(dir.resolve("dasgrid.yaml"));
     htsget = server.base() + "/htsget";
   }
@@ -64,6 +69,7 @@ class HtsgetIT {
   static void stop() {
     server.close();
     System.clearProperty("dasgrid.htsgetCache");
+    System.clearProperty("dasgrid.htsgetUrlBytes");
   }
 
   /** A sorted VCF: 3 contigs, 4 samples, SNVs, MNVs, deletions up to 3 kb and symbolic deletions with END. */
@@ -166,6 +172,71 @@ class HtsgetIT {
       assertThat(HtsgetClient.run(dir, "bcftools", "view", "-H", "-r", region, "posted.vcf.gz")).as(region)
           .isEqualTo(HtsgetClient.run(dir, "bcftools", "view", "-H", "-r", region, "gen.vcf.gz"));
     }
+  }
+
+  /**
+   * A slice larger than a URL may ask for comes as several body URLs, each at most that many bytes (whole
+   * blocks: each starts with a BGZF header), together the slice without gap or overlap; a POST of two regions
+   * on two contigs, adjacent in the file (one slice over the contig boundary), too.
+   */
+  @Test
+  void largeSlicesComeAsSeveralUrls() throws IOException {
+    JsonNode whole = HtsgetClient.ticket(Http.get(htsget + "/variants/gen"));
+    List<long[]> ranges = bodyRanges(whole);
+    assertThat(ranges.size()).as("body URLs of the whole file").isGreaterThan(5);
+    for (int i = 0; i < ranges.size(); i++) {
+      long[] r = ranges.get(i);
+      assertThat(r[1] - r[0]).as("URL %d", i).isPositive().isLessThanOrEqualTo(URL_BYTES);
+      if (i > 0) {
+        assertThat(r[0]).as("URL %d starts where %d ends", i, i - 1).isEqualTo(ranges.get(i - 1)[1]);
+      }
+    }
+    for (JsonNode u : whole.get("urls")) {
+      if (!u.get("url").asText().startsWith("data:")) {
+        byte[] piece = Http.get(u.get("url").asText()).body();
+        assertThat(Arrays.copyOf(piece, 4)).as("a BGZF block starts %s", u)
+            .containsExactly((byte) 0x1f, (byte) 0x8b, (byte) 8, (byte) 4);
+      }
+    }
+
+    String body = """
+        {"format": "VCF", "regions": [{"referenceName": "1", "start": 1200000},
+          {"referenceName": "2", "start": 0, "end": 600000}]}""";
+    JsonNode posted = HtsgetClient.ticket(Http.method("POST", htsget + "/variants/gen", body,
+        "Content-Type", "application/json"));
+    assertThat(bodyRanges(posted).size()).isGreaterThan(2);
+    Files.write(dir.resolve("two.vcf.gz"), HtsgetClient.follow(posted));
+    HtsgetClient.run(dir, "tabix", "-f", "-p", "vcf", "two.vcf.gz");
+    String regions = "1:1200001-5000000,2:1-600000";
+    String expected = HtsgetClient.run(dir, "bcftools", "view", "-H", "-r", regions, "gen.vcf.gz");
+    assertThat(expected.lines().map(l -> l.substring(0, l.indexOf('\t'))).distinct()).containsExactly("1", "2");
+    assertThat(HtsgetClient.run(dir, "bcftools", "view", "-H", "-r", regions, "two.vcf.gz")).isEqualTo(expected);
+    // nothing from elsewhere: whole blocks add only neighbours (a block holds ~1,000 records here); tabix's
+    // bins may add the block of a deletion crossing a 1 Mb boundary beyond the region, as the spec allows
+    String sites = HtsgetClient.run(dir, "bcftools", "query", "-f", "%CHROM\t%POS\n", "two.vcf.gz");
+    long extra = sites.lines().count() - expected.lines().count();
+    assertThat(extra).isLessThan(3_000);
+    for (String line : sites.split("\n")) {
+      String[] f = line.split("\t");
+      assertThat(f[0].equals("1") && Integer.parseInt(f[1]) > 800_000 || f[0].equals("2")).as(line).isTrue();
+    }
+  }
+
+  /** The {@code [start, end)} byte ranges of a ticket's body URLs, in ticket order. */
+  private static List<long[]> bodyRanges(JsonNode ticket) {
+    List<long[]> out = new ArrayList<>();
+    Pattern range = Pattern.compile("[?&]start=(\\d+)&end=(\\d+)");
+    for (JsonNode u : ticket.get("urls")) {
+      String url = u.get("url").asText();
+      if (url.startsWith("data:")) {
+        continue;
+      }
+      assertThat(url).contains("/htsget/blocks/");
+      Matcher m = range.matcher(url);
+      assertThat(m.find()).as(url).isTrue();
+      out.add(new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))});
+    }
+    return out;
   }
 
   @Test

@@ -2,12 +2,18 @@ package org.dasgrid.core.ga4gh.beacon;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.core.cluster.ClusterSource;
+import org.dasgrid.core.cluster.ClusterView;
+import org.dasgrid.core.cluster.FanOutOptions;
+import org.dasgrid.core.cluster.FanOutReport;
 import org.dasgrid.core.config.Access;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.registry.SourceSlot;
+import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.GenotypeSource;
 
 /**
@@ -17,6 +23,10 @@ import org.dasgrid.core.source.GenotypeSource;
  * <p>Case-level data (which samples carry a variant) is given for a protected source to a client holding its
  * token, and for a public source only when its config says {@code options: {beaconCaseLevelData: "true"}}: a
  * public Beacon answers about variants, not people, unless its owner chose otherwise.
+ *
+ * <p>A source sharded over a cluster is a dataset like any other: it is answered through a view for this
+ * request, which asks the nodes holding the queried contigs (no partial answers: a Beacon count must be
+ * whole) and reports who answered to the {@code reports} sink.
  */
 public final class BeaconDatasets {
   /** The {@code options:} key that lets a public source show its samples in Beacon records. */
@@ -25,6 +35,11 @@ public final class BeaconDatasets {
   private BeaconDatasets() {}
 
   public static List<BeaconDataset> readable(SourceRegistry registry, AccessCheck access) {
+    return readable(registry, access, report -> { });
+  }
+
+  public static List<BeaconDataset> readable(SourceRegistry registry, AccessCheck access,
+      Consumer<FanOutReport> reports) {
     List<BeaconDataset> out = new ArrayList<>();
     for (SourceSlot slot : registry.all()) {
       SourceConfig config = slot.config();
@@ -32,13 +47,19 @@ public final class BeaconDatasets {
         continue;
       }
       LoadedSource loaded = slot.loaded().orElse(null);
-      if (loaded == null || !(loaded.data() instanceof GenotypeSource g)) {
+      if (loaded == null || !(loaded.data() instanceof GenotypeSource)) {
         continue; // not loaded (yet), or no genotypes: nothing to answer with
       }
       boolean caseLevel = config.access() == Access.TOKEN
           || Boolean.parseBoolean(config.option(CASE_LEVEL_OPTION, "false"));
+      DataSource data = loaded.data();
+      if (data instanceof ClusterSource sharded) {
+        ClusterView view = sharded.open(FanOutOptions.STRICT);
+        reports.accept(view.report());
+        data = view;
+      }
       out.add(new BeaconDataset(config.id(), config.title(), config.description(), config.coordinates(),
-          loaded.data(), g.genotypes(), caseLevel, loaded.genes()));
+          data, ((GenotypeSource) data).genotypes(), caseLevel, loaded.genes()));
     }
     return out;
   }

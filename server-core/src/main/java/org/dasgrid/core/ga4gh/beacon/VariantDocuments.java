@@ -140,7 +140,7 @@ final class VariantDocuments {
   private static void caseLevel(ObjectNode rec, BeaconDataset ds, VariantRow row) {
     Optional<AlleleCarriers> carriers = ds.engine().alleleCarriers(row.chrom(), row.pos(), row.ref(), row.alt());
     if (carriers.isEmpty()) {
-      return; // this engine cannot say per sample (a cluster's merged view)
+      return; // this engine cannot say per sample
     }
     List<String> names = ds.engine().sampleNames();
     int[] het = carriers.get().het();

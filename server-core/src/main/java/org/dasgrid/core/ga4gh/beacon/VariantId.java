@@ -34,16 +34,20 @@ record VariantId(String chrom, int pos, String ref, String alt) {
 
   /**
    * The query for this one variant, with the framework parameters (granularity, datasets...) of {@code
-   * given}, which must ask for nothing else: the id says where and what.
+   * given}, which must ask for nothing else but the assembly: the id says where and what, not on which
+   * assembly.
    */
   VariantRequest asRequest(VariantRequest given) {
-    if (!given.parameters().isEmpty() && !(given.parameters().size() == 1 && given.parameters().has("datasetIds"))) {
-      throw RequestException.badArgument("/g_variants/{id} takes no query parameters but datasetIds; the id "
-          + "says where and what");
+    for (java.util.Iterator<String> names = given.parameters().fieldNames(); names.hasNext(); ) {
+      String name = names.next();
+      if (!name.equals("datasetIds") && !name.equals("assemblyId")) {
+        throw RequestException.badArgument("/g_variants/{id} takes no query parameters but datasetIds and "
+            + "assemblyId; the id says where and what ('%s')", VariantRequestParser.shorten(name));
+      }
     }
     return new VariantRequest(Optional.of(chrom), List.of(pos - 1), List.of(), Optional.of(ref),
         Optional.of(alt), Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), Optional.empty(),
-        Optional.empty(), given.datasetIds(), given.granularity(), given.scope(), given.skip(), given.limit(), given.testMode(),
-        given.parameters());
+        given.assemblyId(), given.datasetIds(), given.granularity(), given.scope(), given.skip(), given.limit(),
+        given.testMode(), given.parameters());
   }
 }

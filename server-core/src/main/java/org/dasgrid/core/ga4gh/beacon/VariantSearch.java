@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import org.dasgrid.core.genotype.CountAnswer;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
 import org.dasgrid.core.genotype.VariantAnswer;
@@ -38,9 +37,21 @@ final class VariantSearch {
     GenotypeQueries engine = ds.engine();
     GenotypeQuery query = new GenotypeQuery(segments, Zygosity.ANY, engine.allSamples(), OptionalInt.empty());
     boolean onlyOverlap = q.kind() == VariantRequest.Kind.RANGE || q.kind() == VariantRequest.Kind.ALL;
-    if (!wantRows && onlyOverlap && !q.filtersAlleles()) {
-      CountAnswer c = engine.count(query); // the engine counts a range without listing it
-      return new DatasetHits(ds, c.variants(), List.of());
+    if (onlyOverlap && !q.filtersAlleles()) {
+      // the engine counts a range without listing it, and lists only as far as the page a record answer shows
+      // (a cluster's nodes then send that many rows each, not the whole range)
+      long count = engine.count(query).variants();
+      if (!wantRows || count <= q.skip()) {
+        return new DatasetHits(ds, count, List.of());
+      }
+      int upTo = (int) Math.min((long) q.skip() + q.limit(), count);
+      VariantAnswer answer = engine.variants(new GenotypeQuery(segments, Zygosity.ANY, engine.allSamples(),
+          OptionalInt.of(upTo)));
+      List<VariantRow> page = new ArrayList<>();
+      for (int i = q.skip(); i < Math.min(upTo, answer.size()); i++) {
+        page.add(answer.get(i));
+      }
+      return new DatasetHits(ds, count, page);
     }
     VariantAnswer answer = engine.variants(query);
     long count = 0;
