@@ -1,95 +1,158 @@
 #!/usr/bin/env bash
-# The cohort analytics (issue 18) on a generated cohort against plink1.9: per-gene statistics (TP53, BRCA2) for
-# the whole cohort and 100 samples, case/control with 1,000 cases, top-10 HWE over a whole chromosome. Bounded:
-# N requests per shape, one at a time, over HTTP on 127.0.0.1 (curl, a new connection per request: HTTP
-# times include connecting), and R runs of each plink command, plus plink's floor (the same command on a
-# one-variant region). Prints a Markdown table. Figures swing on a shared machine: compare ratios.
+# The cohort analytics (issue 18) on a generated cohort against plink1.9 and bcftools: per-gene statistics (TP53,
+# BRCA2) for the whole cohort and 100 samples, case/control with 1,000 cases, top-10 HWE over a whole chromosome,
+# and CSQ-filtered gene-segment queries (needs a cohort made with CohortGenerator --annotate). Prints Markdown
+# tables. Figures swing on a shared machine: compare ratios, and note the load (printed first and last).
 #
-#   perf/run-analytics-benchmark.sh COHORT.vcf.gz [N=50] [R=3]
+#   perf/run-analytics-benchmark.sh COHORT.vcf.gz [N=50] [R=3] [D=5]
 #
-# Needs webapp/target/dasgrid.jar (./mvnw -pl webapp -am package -DskipTests), plink1.9, bcftools, curl.
-# Environment: BENCH_HEAP (server heap, default 4g), BENCH_PORT (default 18799), BENCH_DIR (work files,
-# default a temporary directory).
+# Per shape: 10 warm-up requests, then N requests one at a time (curl) for the engine's own time
+# (`elapsed_db_ms`, p50 and p99), then D seconds of wrk on one keep-alive connection (one request at a time,
+# POST form bodies, perf/wrk/post-form.lua) for HTTP p50/p99/p99.9 and requests/s. Baselines: R runs of each
+# plink1.9 / bcftools command (wall clock, best and median), and each tool's floor (the same command on a
+# one-variant region: start-up, reading the .bim/.fam or the index) measured the same way, to subtract.
+#
+# Needs webapp/target/dasgrid.jar (./mvnw -pl webapp -am package -DskipTests), plink1.9, bcftools, tabix, curl,
+# wrk. Environment: JAR (default webapp/target/dasgrid.jar), BENCH_HEAP (server heap, default 4g), BENCH_PORT (default 18799), BENCH_DIR (work files,
+# default a temporary directory; a plink conversion there newer than the VCF is reused).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-vcf=$(realpath "$1"); n=${2:-50}; runs=${3:-3}
-for tool in plink1.9 bcftools curl; do
+root=$PWD
+vcf=$(realpath "$1"); n=${2:-50}; runs=${3:-3}; secs=${4:-5}
+for tool in plink1.9 bcftools tabix curl wrk bc; do
   command -v "$tool" >/dev/null || { echo "$tool not found" >&2; exit 1; }
 done
 work=${BENCH_DIR:-$(mktemp -d)}
+mkdir -p "$work"
 port=${BENCH_PORT:-18799}
 base="http://127.0.0.1:$port/genotypes/cohort/variants"
-cat > "$work/dasgrid.yaml" <<EOF
+cat > "$work/dasgrid.yaml" <<YAML
 server: {maxFeaturesPerResponse: 10000000}
 sources:
   - {id: cohort, format: vcf, path: $vcf, genotypes: true}
-EOF
+YAML
 [ -f "$vcf.tbi" ] || tabix -p vcf "$vcf"
 bcftools query -l "$vcf" > "$work/samples.txt"
 head -100 "$work/samples.txt" | paste -sd, > "$work/s100.txt"
 head -1000 "$work/samples.txt" | paste -sd, > "$work/c1000.txt"
 awk 'NR<=1000{print $1,$1,2;next}{print $1,$1,1}' "$work/samples.txt" > "$work/pheno.txt"
 head -100 "$work/samples.txt" | awk '{print $1,$1}' > "$work/keep100.txt"
+annotated=$(bcftools view -h "$vcf" | grep -c '^##INFO=<ID=CSQ,' || true)
 
+echo "- load at start ($(date -u +%T) UTC): $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# starting the server on $vcf" >&2
-java -Xmx"${BENCH_HEAP:-4g}" -jar webapp/target/dasgrid.jar --config "$work/dasgrid.yaml" --port "$port" \
+t0=$(date +%s.%N)
+java -Xmx"${BENCH_HEAP:-4g}" -jar "${JAR:-webapp/target/dasgrid.jar}" --config "$work/dasgrid.yaml" --port "$port" \
   > "$work/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 1 600); do
+for _ in $(seq 1 1200); do
   curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null 2>&1 && break
   sleep 1
 done
 curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null
+printf -- '- server start to ready: %.0f s (heap %s)\n' "$(echo "$(date +%s.%N) - $t0" | bc -l)" "${BENCH_HEAP:-4g}"
 
-# shape name, then curl arguments (POST bodies for long sample lists)
+# TP53 and BRCA2 spans as in GRCh38 (Ensembl gene spans)
+tp53=chr17:7661779,7687538; brca2=chr13:32315508,32400268
+# shape name, then the POST form body (long sample lists do not fit a URL)
 shapes=(
-  "TP53 stats, whole cohort|segment=chr17:7661779,7687538&zygosity=any&stats=true"
-  "TP53 stats, 100 samples|segment=chr17:7661779,7687538&zygosity=any&stats=true&samples=$(cat "$work/s100.txt")"
-  "BRCA2 stats, whole cohort|segment=chr13:32315508,32400268&zygosity=any&stats=true"
-  "BRCA2 stats, 100 samples|segment=chr13:32315508,32400268&zygosity=any&stats=true&samples=$(cat "$work/s100.txt")"
-  "BRCA2 case/control, 1,000 cases|segment=chr13:32315508,32400268&zygosity=any&cases=$(cat "$work/c1000.txt")"
+  "TP53 stats, whole cohort|segment=$tp53&zygosity=any&stats=true"
+  "TP53 stats, 100 samples|segment=$tp53&zygosity=any&stats=true&samples=$(cat "$work/s100.txt")"
+  "BRCA2 stats, whole cohort|segment=$brca2&zygosity=any&stats=true"
+  "BRCA2 stats, 100 samples|segment=$brca2&zygosity=any&stats=true&samples=$(cat "$work/s100.txt")"
+  "BRCA2 case/control, 1,000 cases|segment=$brca2&zygosity=any&cases=$(cat "$work/c1000.txt")"
   "top-10 HWE, chr1|segment=chr1&zygosity=any&top=10&by=hwe_p"
   "top-10 HWE, chr17|segment=chr17&zygosity=any&top=10&by=hwe_p"
 )
+if [ "$annotated" -gt 0 ]; then
+  shapes+=(
+    "TP53 csq.impact=HIGH|segment=$tp53&zygosity=any&csq.impact=HIGH"
+    "BRCA2 csq.consequence=missense_variant|segment=$brca2&zygosity=any&csq.consequence=missense_variant"
+    "BRCA2 csq.consequence=missense_variant + stats|segment=$brca2&zygosity=any&csq.consequence=missense_variant&stats=true"
+  )
+else
+  echo "# no INFO/CSQ in the header: CSQ shapes left out (generate with --annotate)" >&2
+fi
 pct() { sort -g | awk -v p="$1" '{a[NR]=$1} END{i=int((NR-1)*p+0.5)+1; print a[i]}'; }
-echo "| shape | rows | elapsed_db_ms p50 | HTTP p50 ms | HTTP p99 ms |"
-echo "|---|---|---|---|---|"
+echo
+echo "| shape | rows | bytes | elapsed_db_ms p50 | elapsed_db_ms p99 | HTTP p50 ms | HTTP p99 ms | HTTP p99.9 ms | req/s (wrk) |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for s in "${shapes[@]}"; do
-  name=${s%%|*}; body=${s#*|}
-  for _ in $(seq 1 10); do curl -s -o /dev/null --data "$body" "$base"; done  # warm-up
-  : > "$work/t.txt"; : > "$work/db.txt"
+  name=${s%%|*}
+  printf '%s' "${s#*|}" > "$work/form.txt"
+  for _ in $(seq 1 10); do curl -sf -o /dev/null --data @"$work/form.txt" "$base"; done  # warm-up
+  : > "$work/db.txt"
   for _ in $(seq 1 "$n"); do
-    curl -s -o "$work/body.json" -w '%{time_total}\n' --data "$body" "$base" >> "$work/t.txt"
+    curl -sf -o "$work/body.json" --data @"$work/form.txt" "$base"
     grep -o '"elapsed_db_ms":[0-9.]*' "$work/body.json" | tail -1 | cut -d: -f2 >> "$work/db.txt"
   done
-  rows=$(grep -o '"count":[0-9]*' "$work/body.json" | cut -d: -f2)
-  printf '| %s | %s | %s | %.2f | %.2f |\n' "$name" "$rows" "$(pct 0.5 < "$work/db.txt")" \
-    "$(echo "$(pct 0.5 < "$work/t.txt") * 1000" | bc -l)" "$(echo "$(pct 0.99 < "$work/t.txt") * 1000" | bc -l)"
+  rows=$(grep -o '"count":[0-9]*' "$work/body.json" | tail -1 | cut -d: -f2)
+  bytes=$(wc -c < "$work/body.json")
+  line=$(WRK_BODY_FILE="$work/form.txt" WRK_PERCENTILES="$root/perf/wrk/percentiles.lua" \
+    wrk -t1 -c1 -d"${secs}s" -s "$root/perf/wrk/post-form.lua" "$base" | grep '^PCT')
+  case $line in *errors=0) ;; *) echo "wrk reported errors for $name: $line" >&2; exit 1 ;; esac
+  kv() { echo "$line" | tr ' ' '\n' | grep "^$1=" | cut -d= -f2; }
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$rows" "$bytes" "$(pct 0.5 < "$work/db.txt")" \
+    "$(pct 0.99 < "$work/db.txt")" "$(kv p50)" "$(kv p99)" "$(kv p999)" "$(kv rps)"
 done
+kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; trap - EXIT
 
-echo "# plink1.9: converting the VCF once (not timed)" >&2
-plink1.9 --vcf "$vcf" --double-id --allow-extra-chr --vcf-half-call m --keep-allele-order \
-  --set-missing-var-ids @:#:\$1:\$2 --make-bed --out "$work/cohort" >/dev/null
-plinkrun() { # name, then plink arguments; best and median of $runs wall-clock seconds
+if [ ! "$work/cohort.bed" -nt "$vcf" ]; then
+  echo "# plink1.9: converting the VCF once (not timed)" >&2
+  plink1.9 --vcf "$vcf" --double-id --allow-extra-chr --vcf-half-call m --keep-allele-order \
+    --set-missing-var-ids @:#:\$1:\$2 --make-bed --out "$work/cohort" >/dev/null
+fi
+timed() { # name, then a shell command; best and median of $runs wall-clock runs
   local name=$1; shift
   : > "$work/p.txt"
   for _ in $(seq 1 "$runs"); do
     local t0; t0=$(date +%s.%N)
-    plink1.9 --bfile "$work/cohort" --allow-extra-chr --keep-allele-order --allow-no-sex --out "$work/plink" "$@" >/dev/null
+    bash -c "$1" >/dev/null 2>"$work/tool.err" || { echo "failed: $1" >&2; cat "$work/tool.err" >&2; exit 1; }
     echo "$(date +%s.%N) - $t0" | bc -l >> "$work/p.txt"
   done
-  printf '| plink1.9 %s | %.0f ms | %.0f ms |\n' "$name" "$(echo "$(pct 0 < "$work/p.txt") * 1000" | bc -l)" \
+  printf '| %s | %.0f ms | %.0f ms |\n' "$name" "$(echo "$(pct 0 < "$work/p.txt") * 1000" | bc -l)" \
     "$(echo "$(pct 0.5 < "$work/p.txt") * 1000" | bc -l)"
 }
+plink="plink1.9 --bfile $work/cohort --allow-extra-chr --keep-allele-order --allow-no-sex --out $work/plink"
 first=$(bcftools query -r chr17:7661779-7687538 -f '%POS\n' "$vcf" 2>/dev/null | head -1 || true)
+first=${first:-7661779}
 echo
-echo "| plink command | best | median |"
+echo "| baseline command | best | median |"
 echo "|---|---|---|"
-plinkrun "floor (--hardy on one TP53 variant)" --chr 17 --from-bp "${first:-7661779}" --to-bp "${first:-7661779}" --hardy
-plinkrun "--hardy TP53" --chr 17 --from-bp 7661779 --to-bp 7687538 --hardy
-plinkrun "--hardy TP53, 100 samples" --chr 17 --from-bp 7661779 --to-bp 7687538 --keep "$work/keep100.txt" --hardy
-plinkrun "--hardy BRCA2" --chr 13 --from-bp 32315508 --to-bp 32400268 --hardy
-plinkrun "--assoc BRCA2, 1,000 cases" --chr 13 --from-bp 32315508 --to-bp 32400268 --pheno "$work/pheno.txt" --assoc
-plinkrun "--hardy chr1 (then sort for the top 10)" --chr 1 --hardy
-plinkrun "--hardy chr17" --chr 17 --hardy
+timed "plink1.9 floor (--hardy on one TP53 variant)" "$plink --chr 17 --from-bp $first --to-bp $first --hardy"
+timed "plink1.9 --hardy TP53" "$plink --chr 17 --from-bp 7661779 --to-bp 7687538 --hardy"
+timed "plink1.9 --hardy TP53, 100 samples" "$plink --chr 17 --from-bp 7661779 --to-bp 7687538 --keep $work/keep100.txt --hardy"
+timed "plink1.9 --hardy BRCA2" "$plink --chr 13 --from-bp 32315508 --to-bp 32400268 --hardy"
+timed "plink1.9 --hardy BRCA2, 100 samples" "$plink --chr 13 --from-bp 32315508 --to-bp 32400268 --keep $work/keep100.txt --hardy"
+timed "plink1.9 --assoc BRCA2, 1,000 cases" "$plink --chr 13 --from-bp 32315508 --to-bp 32400268 --pheno $work/pheno.txt --assoc"
+top10="tail -n +2 $work/plink.hwe | sort -g -k9,9 | head -10"
+timed "plink1.9 --hardy chr1, then sort for the top 10" "$plink --chr 1 --hardy && $top10"
+timed "plink1.9 --hardy chr17, then sort for the top 10" "$plink --chr 17 --hardy && $top10"
+if [ "$annotated" -gt 0 ]; then
+  # split-vep lists the matching entries (-d: one line per entry, as our rows' csq lists). "With counts" also
+  # gives each row the counts ours carry (+fill-tags AC, AN, AC_Het, AC_Hom, per ALT) and keeps, as
+  # zygosity=any does, only entries whose ALT (ALLELE_NUM) has a carrier: the same rows as our answer.
+  fmt='%CHROM\t%POS\t%REF\t%ALT\t%ALLELE_NUM\t%Consequence\t%IMPACT\t%SYMBOL\t%BIOTYPE\n'
+  cfmt='%CHROM\t%POS\t%REF\t%ALT\t%ALLELE_NUM\t%AC\t%AN\t%AC_Het\t%AC_Hom\t%Consequence\t%IMPACT\t%SYMBOL\t%BIOTYPE\n'
+  printf '%s\n' '{ split($6, a, ","); if (a[$5] > 0) print }' > "$work/carriers.awk"
+  carriers="awk -F'\\t' -f $work/carriers.awk"
+  splitvep() { echo "bcftools +split-vep -d -i '$2' -f '$fmt' -r $1 $vcf"; }
+  counted() {
+    echo "bcftools +fill-tags -Ou -r $1 $vcf -- -t AC,AN,AC_Het,AC_Hom${3:-} | bcftools +split-vep -d -i '$2' -f '$cfmt' - | $carriers"
+  }
+  one=chr17:$first-$first
+  timed "bcftools floor (+split-vep on one TP53 variant)" "$(splitvep "$one" 'IMPACT="HIGH"')"
+  timed "bcftools +split-vep TP53 IMPACT=HIGH" "$(splitvep chr17:7661779-7687538 'IMPACT="HIGH"')"
+  timed "bcftools +split-vep BRCA2 missense_variant" "$(splitvep chr13:32315508-32400268 'Consequence~"missense_variant"')"
+  timed "bcftools floor with counts (+fill-tags, +split-vep on one TP53 variant)" "$(counted "$one" 'IMPACT="HIGH"')"
+  timed "bcftools with counts TP53 IMPACT=HIGH" "$(counted chr17:7661779-7687538 'IMPACT="HIGH"')"
+  timed "bcftools with counts BRCA2 missense_variant" "$(counted chr13:32315508-32400268 'Consequence~"missense_variant"')"
+  timed "bcftools with counts and HWE BRCA2 missense_variant" \
+    "$(counted chr13:32315508-32400268 'Consequence~"missense_variant"' ,HWE)"
+  # the same rows as ours, counted (a check that the baseline answers what we answer, not timed)
+  bash -c "$(counted chr13:32315508-32400268 'Consequence~"missense_variant"')" 2>/dev/null | cut -f1-5 | sort -u | wc -l \
+    | xargs printf -- '- bcftools rows (with counts, BRCA2 missense_variant, distinct CHROM POS ALLELE_NUM): %s\n'
+fi
+echo
+echo "- load at end ($(date -u +%T) UTC): $(cut -d' ' -f1-3 /proc/loadavg)"
