@@ -47,7 +47,9 @@ public final class ReadAheadInputStream extends InputStream {
       }
     } catch (InterruptedException e) {
       // the consumer closed the stream
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
+      // every failure reaches the consumer, an Error (OutOfMemoryError above all) too: left here, it would end
+      // this thread silently and leave the consumer waiting for a chunk forever
       try {
         chunks.put(e);
       } catch (InterruptedException ignored) {
@@ -72,6 +74,10 @@ public final class ReadAheadInputStream extends InputStream {
       throw new IOException(e.getMessage(), e);
     }
     if (o instanceof RuntimeException e) {
+      done = true;
+      throw e;
+    }
+    if (o instanceof Error e) {
       done = true;
       throw e;
     }

@@ -37,4 +37,25 @@ class ReadAheadInputStreamTest {
     assertThatThrownBy(in::readAllBytes).isInstanceOf(IOException.class).hasMessage("disk on fire");
     in.close();
   }
+
+  @Test
+  void reportsAnErrorOfTheReaderThreadInsteadOfWaitingForever() {
+    // an OutOfMemoryError in the read-ahead thread once left the consumer blocked on its queue for good
+    InputStream failing = new InputStream() {
+      @Override
+      public int read() {
+        throw new OutOfMemoryError("Java heap space (test)");
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) {
+        throw new OutOfMemoryError("Java heap space (test)");
+      }
+    };
+    ReadAheadInputStream in = new ReadAheadInputStream(failing, 1024, 2);
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+        () -> assertThatThrownBy(in::readAllBytes).isInstanceOf(OutOfMemoryError.class)
+            .hasMessageContaining("(test)"));
+    in.close();
+  }
 }
