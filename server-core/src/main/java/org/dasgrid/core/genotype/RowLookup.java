@@ -85,12 +85,11 @@ final class RowLookup implements KeyedRows {
         }
       }
       for (int colon = key.indexOf(':'); colon > 0; colon = key.indexOf(':', colon + 1)) {
-        m = byCoordinates(key, colon, j, matches, m);
-        if (m < 0) { // grown: redo into a larger array
-          m = -m - 1;
-          matches = Arrays.copyOf(matches, 2 * matches.length + 16);
-          m = byCoordinates(key, colon, j, matches, m);
+        int now;
+        while ((now = byCoordinates(key, colon, j, matches, m)) < 0) { // full: redo into a larger array
+          matches = Arrays.copyOf(matches, 2 * matches.length);
         }
+        m = now;
       }
     }
     Arrays.sort(matches, 0, m);
