@@ -15,6 +15,14 @@ public interface CallReader {
    */
   void forEachRow(List<Segment> segments, Visitor visitor);
 
+  /**
+   * The rows by ID and {@code CHROM:POS:REF:ALT}, when this engine keeps (or builds, on first use) a lookup
+   * for them; empty when a caller must find them with {@link #forEachRow}.
+   */
+  default java.util.Optional<KeyedRows> keyedRows() {
+    return java.util.Optional.empty();
+  }
+
   @FunctionalInterface
   interface Visitor {
     boolean visit(RowCalls row);

@@ -369,7 +369,7 @@ final class ContigRows {
   }
 
   /** The first row with {@code pos >= p}. */
-  private int firstAtOrAfter(int p) {
+  int firstAtOrAfter(int p) {
     return pos.lowerBound(0, size, p);
   }
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.dasgrid.core.genotype.CallReader;
 import org.dasgrid.core.genotype.GenotypeQueries;
+import org.dasgrid.core.genotype.KeyedRows;
 import org.dasgrid.core.genotype.RowCalls;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.segment.Segment;
@@ -50,7 +51,6 @@ public final class PolygenicScore {
 
   public static Result run(GenotypeQueries engine, CallReader reader, ScoreWeights weights, int[] samples,
       Model model, boolean meanImpute) {
-    WeightLookup lookup = new WeightLookup(weights.weights());
     List<ScoreWeights.Weight> all = weights.weights();
     int n = engine.sampleNames().size();
     int k = samples.length;
@@ -60,35 +60,25 @@ public final class PolygenicScore {
         : new Sparse(engine, samples, model, meanImpute);
     boolean[] used = new boolean[all.size()];
     int[] mismatched = {0};
-    List<Segment> everything = engine.contigs().stream().map(c -> new Segment(c, 1, Integer.MAX_VALUE)).toList();
-    reader.forEachRow(everything, row -> {
-      int[] hits = lookup.find(row);
-      if (hits == null) {
+    Optional<KeyedRows> keyed = reader.keyedRows();
+    if (keyed.isPresent()) {
+      // only the matched rows are visited, in row order with the same keys per row as the scan below finds
+      List<String> keys = new ArrayList<>(all.size());
+      for (ScoreWeights.Weight w : all) {
+        keys.add(w.variant());
+      }
+      keyed.get().forEachMatch(keys, (row, hits) -> scoreRow(row, hits, all, used, mismatched, acc));
+    } else {
+      WeightLookup lookup = new WeightLookup(all);
+      List<Segment> everything = engine.contigs().stream().map(c -> new Segment(c, 1, Integer.MAX_VALUE)).toList();
+      reader.forEachRow(everything, row -> {
+        int[] hits = lookup.find(row);
+        if (hits != null) {
+          scoreRow(row, hits, all, used, mismatched, acc);
+        }
         return true;
-      }
-      boolean read = false;
-      String rowAlt = row.alt();
-      String rowRef = row.ref();
-      for (int j : hits) {
-        ScoreWeights.Weight w = all.get(j);
-        boolean alt = w.allele().equals(rowAlt);
-        boolean ref = w.allele().equals(rowRef);
-        if (!alt && !ref) {
-          if (!used[j]) {
-            used[j] = true;
-            mismatched[0]++;
-          }
-          continue;
-        }
-        if (!read) {
-          acc.read(row);
-          read = true;
-        }
-        used[j] = true;
-        acc.score(w.weight(), alt);
-      }
-      return true;
-    });
+      });
+    }
     // a weight matched (with its allele) by one row counts as matched; mismatched ones are counted above
     int usedCount = 0;
     for (boolean u : used) {
@@ -106,6 +96,32 @@ public final class PolygenicScore {
           alleles[i] == 0 ? Double.NaN : sum[i] / alleles[i], count[i]));
     }
     return new Result(out, matched, missing, mismatched[0]);
+  }
+
+  /** Scores the weights {@code hits} (indices into {@code all}) that matched {@code row} by ID or coordinates. */
+  private static void scoreRow(RowCalls row, int[] hits, List<ScoreWeights.Weight> all, boolean[] used,
+      int[] mismatched, Accumulator acc) {
+    boolean read = false;
+    String rowAlt = row.alt();
+    String rowRef = row.ref();
+    for (int j : hits) {
+      ScoreWeights.Weight w = all.get(j);
+      boolean alt = w.allele().equals(rowAlt);
+      boolean ref = w.allele().equals(rowRef);
+      if (!alt && !ref) {
+        if (!used[j]) {
+          used[j] = true;
+          mismatched[0]++;
+        }
+        continue;
+      }
+      if (!read) {
+        acc.read(row);
+        read = true;
+      }
+      used[j] = true;
+      acc.score(w.weight(), alt);
+    }
   }
 
   /**

@@ -1,0 +1,120 @@
+package org.dasgrid.core.genotype;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.dasgrid.core.segment.Segment;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The row lookup a scorer uses ({@link CallReader#keyedRows}) finds, for any keys, exactly the rows and keys a
+ * scan of every row comparing each row's ID and {@code CHROM:POS:REF:ALT} finds, in the same order, on the
+ * heap engine and on one mapped from an index file: IDs sharing a hash ("Aa" and "BB"), "." IDs, a contig
+ * name holding colons, multi-allelic sites, keys repeated, absent, or malformed.
+ */
+class RowLookupTest {
+  private static final SourceIdentity VCF = new SourceIdentity(1, 1_700_000_000_000L, "a", "b", "c");
+
+  @TempDir Path dir;
+
+  @Test
+  void findsWhatAScanFinds() throws Exception {
+    Random rnd = new Random(5);
+    List<String> names = List.of("s0", "s1", "s2", "s3");
+    GenotypeIndexBuilder b = new GenotypeIndexBuilder(names);
+    String[] bases = {"A", "C", "G", "T"};
+    String[] ids = {"Aa", "BB", ".", "rs1", "C:1", "AaAa", "BBBB", "AaBB"}; // 31-hashes: Aa = BB, AaAa = BBBB = AaBB
+    List<String> keys = new ArrayList<>();
+    List<String> contigs = List.of("chr1", "HLA-A*01:01:01", "chr2", "empty", "chrX");
+    for (String contig : contigs) {
+      if (contig.equals("empty")) {
+        continue;
+      }
+      int pos = 1;
+      for (int site = 0; site < 400; site++) {
+        pos += rnd.nextInt(4); // repeated positions: several sites at one POS
+        String ref = bases[rnd.nextInt(4)];
+        List<String> alts = new ArrayList<>();
+        for (String x : bases) {
+          if (!x.equals(ref) && (alts.isEmpty() || rnd.nextDouble() < 0.2)) {
+            alts.add(x);
+          }
+        }
+        String id = rnd.nextDouble() < 0.5 ? ids[rnd.nextInt(ids.length)] : "rs" + contig.length() + "_" + site;
+        b.startSite(contig, pos, pos + ref.length() - 1, id, ref, alts);
+        for (int s = 0; s < names.size(); s++) {
+          b.diploid(s, 0, rnd.nextInt(alts.size() + 1));
+        }
+        b.endSite();
+        if (rnd.nextDouble() < 0.3) {
+          keys.add(id);
+        }
+        if (rnd.nextDouble() < 0.3) {
+          keys.add(contig + ":" + pos + ":" + ref + ":" + alts.get(rnd.nextInt(alts.size())));
+        }
+        if (rnd.nextDouble() < 0.05) {
+          keys.add(contig + ":0" + pos + ":" + ref + ":" + alts.get(0)); // not how a row is named
+        }
+      }
+    }
+    keys.addAll(List.of("absent", "chr1:", "chr1:x:A:C", ":", "chr9:5:A:C", "HLA-A*01:01:01:99999999999:A:C"));
+    keys.addAll(List.of(ids));
+    GenotypeQueries heap = b.build();
+    Path file = dir.resolve("rows.dgi");
+    List<IndexedReference> refs = new ArrayList<>();
+    for (String c : contigs) {
+      refs.add(new IndexedReference(c, true, 0, 0));
+    }
+    GenotypeIndexFile.write(heap, refs, VCF, file);
+    GenotypeQueries mapped = GenotypeIndexFile.open(file, name -> true, VCF).genotypes();
+    for (GenotypeQueries engine : List.of(heap, mapped)) {
+      CallReader reader = (CallReader) engine;
+      List<String> scanned = scan(engine, reader, keys);
+      List<String> found = new ArrayList<>();
+      reader.keyedRows().orElseThrow().forEachMatch(keys, (row, hits) -> {
+        List<Integer> list = new ArrayList<>();
+        for (int h : hits) {
+          list.add(h);
+        }
+        found.add(name(row) + " " + list);
+      });
+      assertThat(found.size()).isGreaterThan(100);
+      assertThat(found).isEqualTo(scanned);
+      assertThat(reader.keyedRows().orElseThrow()).as("built once per engine")
+          .isSameAs(reader.keyedRows().orElseThrow());
+    }
+  }
+
+  private static String name(RowCalls row) {
+    return row.contig() + ":" + row.pos() + ":" + row.id() + ":" + row.ref() + ":" + row.alt();
+  }
+
+  /** Per row matched, in row order, its name and the keys matched: the keys equal to its ID, then those equal to its coordinates. */
+  private static List<String> scan(GenotypeQueries engine, CallReader reader, List<String> keys) {
+    List<String> out = new ArrayList<>();
+    List<Segment> all = engine.contigs().stream().map(c -> new Segment(c, 1, Integer.MAX_VALUE)).toList();
+    reader.forEachRow(all, row -> {
+      List<Integer> hits = new ArrayList<>();
+      for (int j = 0; j < keys.size(); j++) {
+        if (keys.get(j).equals(row.id())) {
+          hits.add(j);
+        }
+      }
+      String coordinates = row.contig() + ":" + row.pos() + ":" + row.ref() + ":" + row.alt();
+      for (int j = 0; j < keys.size(); j++) {
+        if (keys.get(j).equals(coordinates)) {
+          hits.add(j);
+        }
+      }
+      if (!hits.isEmpty()) {
+        out.add(name(row) + " " + hits);
+      }
+      return true;
+    });
+    return out;
+  }
+}
