@@ -14,6 +14,7 @@
 # processes on a shared machine swing single runs by several times.
 # Loopback targets only.
 set -euo pipefail
+. "$(dirname "$0")/../lib/nginx-files.sh"
 if [ $# -lt 3 ]; then sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
 BASE=${1%/}; EXPORTS=$2; SOURCE=$3
 DURATION=${DURATION:-5}; PAIRS=${PAIRS:-3}; C=${C:-10}; NGINX_PORT=${NGINX_PORT:-18480}
@@ -25,33 +26,8 @@ FILE=$SOURCE.gff3.gz
 curl -sf -o /dev/null "$BASE/files/$SOURCE/$FILE" && curl -sf -o /dev/null "$BASE/files/$SOURCE/$FILE.tbi"
 VERSION_DIR=$(dirname "$(ls -t "$EXPORTS/$SOURCE"/*/"$FILE" | head -1)")
 WORK=$(mktemp -d)
-trap 'kill $(cat "$WORK/nginx.pid" 2>/dev/null) 2>/dev/null || true; rm -rf "$WORK"' EXIT
-cat > "$WORK/nginx.conf" <<CONF
-worker_processes auto;
-$( [ "$(id -u)" = 0 ] && echo "user root;" ) # workers read the export folder (mktemp: 0700) as its owner
-pid $WORK/nginx.pid;
-error_log $WORK/error.log;
-daemon on;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  # no tcp_nopush: with sendfile it holds a 64 KB answer's last packet for the delayed ACK (~40 ms), 236 req/s
-  keepalive_requests 100000;
-  types { application/octet-stream gz tbi; }
-  client_body_temp_path $WORK; proxy_temp_path $WORK; fastcgi_temp_path $WORK; uwsgi_temp_path $WORK; scgi_temp_path $WORK;
-  server {
-    listen 127.0.0.1:$NGINX_PORT;
-    location /files/$SOURCE/ {
-      alias $VERSION_DIR/;
-      add_header Access-Control-Allow-Origin *;
-      add_header Access-Control-Expose-Headers "Content-Range, Content-Length, Accept-Ranges, ETag";
-    }
-  }
-}
-CONF
-nginx -c "$WORK/nginx.conf" -p "$WORK"
-sleep 0.5
+trap 'stop_nginx_files "$WORK"; rm -rf "$WORK"' EXIT
+start_nginx_files "$WORK" "$NGINX_PORT" "$SOURCE" "$VERSION_DIR"
 NGINX=http://127.0.0.1:$NGINX_PORT
 cmp <(curl -s "$BASE/files/$SOURCE/$FILE") <(curl -s "$NGINX/files/$SOURCE/$FILE") || { echo "not the same bytes" >&2; exit 1; }
 

@@ -10,6 +10,7 @@
 # webapp/frontend (npm ci). Ports: DASGRID_PORT (18322), NGINX_PORT (18481). Loopback only.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+. "$ROOT/perf/lib/nginx-files.sh"
 ROUNDS=${1:-5}; shift || true
 DASGRID_PORT=${DASGRID_PORT:-18322}; NGINX_PORT=${NGINX_PORT:-18481}
 for t in nginx node; do command -v $t >/dev/null || { echo "views: $t not found" >&2; exit 1; }; done
@@ -17,7 +18,7 @@ WORK=$(mktemp -d)
 DASGRID_PID=""
 cleanup() {
   if [ -n "$DASGRID_PID" ]; then kill "$DASGRID_PID" 2>/dev/null || true; wait "$DASGRID_PID" 2>/dev/null || true; fi
-  if [ -f "$WORK/nginx.pid" ]; then kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true; fi
+  stop_nginx_files "$WORK"
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -39,33 +40,7 @@ curl -sf "$BASE/health/ready" >/dev/null || { echo "views: DasGrid not ready" >&
 # make the dmel exports, then serve the same folder with nginx
 curl -sf -o /dev/null "$BASE/files/dmel/dmel.gff3.gz"; curl -sf -o /dev/null "$BASE/files/dmel/dmel.gff3.gz.tbi"
 VERSION_DIR=$(dirname "$(ls -t "$WORK"/exports/dmel/*/dmel.gff3.gz | head -1)")
-cat > "$WORK/nginx.conf" <<CONF
-worker_processes auto;
-$( [ "$(id -u)" = 0 ] && echo "user root;" ) # workers read the export folder (mktemp: 0700) as its owner
-pid $WORK/nginx.pid;
-error_log $WORK/nginx-error.log;
-daemon on;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  keepalive_requests 100000;
-  types { application/octet-stream gz tbi; }
-  client_body_temp_path $WORK; proxy_temp_path $WORK; fastcgi_temp_path $WORK; uwsgi_temp_path $WORK; scgi_temp_path $WORK;
-  server {
-    listen 127.0.0.1:$NGINX_PORT;
-    location /files/dmel/ {
-      alias $VERSION_DIR/;
-      add_header Access-Control-Allow-Origin * always;
-      add_header Access-Control-Allow-Headers "Range" always;
-      add_header Access-Control-Expose-Headers "Content-Range, Content-Length, Accept-Ranges, ETag" always;
-      if (\$request_method = OPTIONS) { return 204; }
-    }
-  }
-}
-CONF
-nginx -c "$WORK/nginx.conf" -p "$WORK"
-sleep 0.5
+start_nginx_files "$WORK" "$NGINX_PORT" "dmel" "$VERSION_DIR"
 NGINX=http://127.0.0.1:$NGINX_PORT
 cmp <(curl -s "$BASE/files/dmel/dmel.gff3.gz") <(curl -s "$NGINX/files/dmel/dmel.gff3.gz") \
   || { echo "views: nginx does not serve the same bytes" >&2; exit 1; }
