@@ -8,6 +8,7 @@ import java.util.Locale;
 import org.dasgrid.core.genotype.GenotypeStats;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SourceLoadException;
+import org.dasgrid.datasources.io.BlockInflater;
 import org.dasgrid.datasources.vcf.VcfGenotypeIndexer;
 
 /**
@@ -59,7 +60,10 @@ final class IndexCommand {
     try {
       long size = Files.size(vcf);
       long start = System.nanoTime();
-      VcfGenotypeIndexer.Result r = VcfGenotypeIndexer.build(vcf, index, progress(out, size, start));
+      BlockInflater.Choice inflater = BlockInflater.intelOrJdk();
+      inflater.fallback().ifPresent(note -> out.println("dasgrid index: note: " + note));
+      VcfGenotypeIndexer.Result r = VcfGenotypeIndexer.build(vcf, index, progress(out, size, start),
+          inflater.inflater(), VcfGenotypeIndexer.defaultThreads());
       double s = (System.nanoTime() - start) / 1e9;
       GenotypeStats st = r.stats();
       out.printf(Locale.ROOT, "indexed %,d records (%,d variants, %,d samples, %,d non-ref calls) in %.1f s,"

@@ -29,9 +29,17 @@ public final class TextInput implements AutoCloseable {
   private final InputStream decoded;
   private final TruncationGuard guard;
   private final boolean bgzf;
+  /** Whether the text is decoded ahead of the reader on threads of its own ({@link #openParallel}). */
+  private final boolean decodedAhead;
 
   private TextInput(Path file, CountingInputStream counted, InputStream decoded, TruncationGuard guard,
       boolean bgzf) {
+    this(file, counted, decoded, guard, bgzf, false);
+  }
+
+  private TextInput(Path file, CountingInputStream counted, InputStream decoded, TruncationGuard guard,
+      boolean bgzf, boolean decodedAhead) {
+    this.decodedAhead = decodedAhead;
     this.file = file;
     this.counted = counted;
     this.decoded = decoded;
@@ -49,6 +57,24 @@ public final class TextInput implements AutoCloseable {
 
   /** Reads {@code in}, the content of {@code file} (e.g. from a channel the caller keeps open). */
   public static TextInput open(Path file, InputStream in) throws SourceLoadException {
+    return open(file, in, null, 0);
+  }
+
+  /**
+   * Opens {@code file} as {@link #open(Path)} does, except that BGZF (bgzip) input is inflated a batch of blocks
+   * at a time on {@code threads} threads of its own with {@code inflater}, ahead of the reader: the same text,
+   * the same truncation checks (the index builder, where inflating is most of the time).
+   */
+  public static TextInput openParallel(Path file, BlockInflater inflater, int threads) throws SourceLoadException {
+    try {
+      return open(file, Files.newInputStream(file), inflater, threads);
+    } catch (IOException e) {
+      throw SourceLoadException.badFile(file, "cannot read: " + e.getMessage());
+    }
+  }
+
+  private static TextInput open(Path file, InputStream in, BlockInflater inflater, int threads)
+      throws SourceLoadException {
     try {
       // peek before counting, so the bytes read for progress end at the file size exactly
       BufferedInputStream raw = new BufferedInputStream(in, BUFFER);
@@ -59,6 +85,11 @@ public final class TextInput implements AutoCloseable {
       if (head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
         // BGZF (bgzip): a gzip member with the extra subfield 'BC' (SAM spec, section 4.1)
         boolean bgzf = head.length == 18 && (head[3] & 4) != 0 && head[12] == 'B' && head[13] == 'C';
+        if (bgzf && inflater != null) {
+          TruncationGuard guard =
+              new TruncationGuard(new BgzfInputStream(counted, String.valueOf(file.getFileName()), inflater, threads));
+          return new TextInput(file, counted, guard, guard, true, true);
+        }
         // GZIPInputStream reads concatenated members, which is what bgzip writes
         TruncationGuard guard = new TruncationGuard(new GZIPInputStream(counted, BUFFER));
         return new TextInput(file, counted, new BufferedInputStream(guard, BUFFER), guard, bgzf);
@@ -69,6 +100,11 @@ public final class TextInput implements AutoCloseable {
     } catch (IOException e) {
       throw SourceLoadException.badFile(file, "cannot read: " + e.getMessage());
     }
+  }
+
+  /** Whether the text is decoded ahead of the reader already: no need for a {@link ReadAheadInputStream}. */
+  public boolean decodedAhead() {
+    return decodedAhead;
   }
 
   /** The decoded content as bytes. */

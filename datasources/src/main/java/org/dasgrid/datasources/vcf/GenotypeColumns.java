@@ -83,8 +83,16 @@ final class GenotypeColumns {
 
   /** Reads one column's GT (reporting it unless 0/0) and skips its other fields; returns the offset after it. */
   private int column(byte[] b, int p, int end, int s, int alts, CallSink sink) {
-    if (p + 2 < end && b[p] == '0' && b[p + 2] == '0' && (b[p + 1] == '/' || b[p + 1] == '|')
+    int a1;
+    int a2;
+    if (p + 2 < end && (a1 = b[p] - '0') >= 0 && a1 <= alts && a1 <= 9 && (a2 = b[p + 2] - '0') >= 0
+        && a2 <= alts && a2 <= 9 && (b[p + 1] == '/' || b[p + 1] == '|')
         && (p + 3 == end || b[p + 3] == '\t' || b[p + 3] == ':')) {
+      // a diploid call of one-digit alleles the record has: most calls of a cohort, so no loop and no checks
+      // beyond these (anything else, errors included, goes the general way)
+      if ((a1 | a2) != 0) {
+        sink.diploid(s, a1, a2);
+      }
       p += 3;
     } else {
       p = parseCall(b, p, end, s, alts, sink);

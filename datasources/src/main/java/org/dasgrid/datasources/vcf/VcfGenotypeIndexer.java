@@ -1,6 +1,7 @@
 package org.dasgrid.datasources.vcf;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import org.dasgrid.core.genotype.IndexedReference;
 import org.dasgrid.core.genotype.SourceIdentity;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SourceLoadException;
+import org.dasgrid.datasources.io.BlockInflater;
 import org.dasgrid.datasources.io.ReadAheadInputStream;
 import org.dasgrid.datasources.io.TextInput;
 
@@ -34,11 +36,46 @@ public final class VcfGenotypeIndexer {
   /** What a build made. */
   public record Result(GenotypeStats stats, long indexBytes) {}
 
+  /** A build that inflates bgzip input with Intel's ISA-L when it loads, else the JDK's zlib, on every core. */
   public static Result build(Path vcf, Path out, LoadMonitor monitor) throws SourceLoadException, IOException {
+    return build(vcf, out, monitor, BlockInflater.intelOrJdk().inflater(), defaultThreads());
+  }
+
+  /** Inflating threads for bgzip input: one per core (the parsing thread waits on them more than it works). */
+  public static int defaultThreads() {
+    return Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+  }
+
+  /**
+   * Builds {@code out} from {@code vcf}, inflating bgzip input with {@code inflater} on {@code threads} threads
+   * while a thread of its own parses the records ahead of this one, which adds them to the index (plain gzip:
+   * one stream on one thread). The index is the same bytes as {@link Reading#ONE_THREAD}'s.
+   */
+  public static Result build(Path vcf, Path out, LoadMonitor monitor, BlockInflater inflater, int threads)
+      throws SourceLoadException, IOException {
+    return build(vcf, out, monitor, inflater, threads, Reading.PARALLEL);
+  }
+
+  /** How the records are read. */
+  enum Reading {
+    /**
+     * As up to 2026-11-26: {@link java.util.zip.GZIPInputStream} on a read-ahead thread, one thread parsing and
+     * adding the records (the reference for the same bytes).
+     */
+    ONE_THREAD,
+    /** BGZF blocks inflated on a pool, records parsed on one thread and added on another. */
+    PARALLEL
+  }
+
+  static Result build(Path vcf, Path out, LoadMonitor monitor, BlockInflater inflater, int threads, Reading how)
+      throws SourceLoadException, IOException {
     SourceIdentity before = VcfIdentity.of(vcf);
     List<IndexedReference> references = new ArrayList<>();
-    try (TextInput input = TextInput.open(vcf);
-        ReadAheadInputStream ahead = new ReadAheadInputStream(input.stream(), 1 << 20, 4)) {
+    boolean parallel = how == Reading.PARALLEL;
+    try (TextInput input = parallel ? TextInput.openParallel(vcf, inflater, threads) : TextInput.open(vcf);
+        // plain gzip is decompressed on a thread of its own; bgzip read in parallel is already
+        InputStream ahead = input.decodedAhead() ? input.stream()
+            : new ReadAheadInputStream(input.stream(), 1 << 20, 4)) {
       ByteLines lines = new ByteLines(ahead);
       VcfHeader header = VcfHeader.read(lines, vcf);
       if (header.samples().isEmpty()) {
@@ -50,16 +87,22 @@ public final class VcfGenotypeIndexer {
         for (VcfHeader.Contig c : header.contigs()) {
           genotypes.declareContig(c.name());
         }
-        VcfProvider.Records records = new VcfProvider.Records(header, null, genotypes, new Interner());
+        Map<String, Integer> extents;
         long n;
         try {
-          n = records.readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
+          if (parallel) {
+            extents = new LinkedHashMap<>();
+            n = new ParseAheadReader(header, genotypes, extents).readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
+          } else {
+            VcfProvider.Records records = new VcfProvider.Records(header, null, genotypes, new Interner());
+            n = records.readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
+            extents = new LinkedHashMap<>(records.extents());
+          }
         } catch (UncheckedIOException e) {
           throw e.getCause(); // writing the index failed
         }
         input.checkComplete(lines.lineNumber());
         monitor.progress(n, input.bytesRead());
-        Map<String, Integer> extents = new LinkedHashMap<>(records.extents());
         for (VcfHeader.Contig c : header.contigs()) {
           Integer extent = extents.remove(c.name());
           references.add(new IndexedReference(c.name(), true, c.length().orElse(0), extent == null ? 0 : extent));

@@ -1,0 +1,206 @@
+package org.dasgrid.datasources.vcf;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import org.dasgrid.core.genotype.GenotypeIndexBuilder;
+import org.dasgrid.core.source.LoadMonitor;
+import org.dasgrid.core.source.SourceLoadException;
+import org.dasgrid.datasources.io.TextInput;
+
+/**
+ * The read loop of an index build on two threads: one finds the lines and parses each record's columns and GT
+ * calls into {@link ParsedRecords} batches, the calling thread adds them to the {@link GenotypeIndexBuilder}
+ * in file order. The builder sees the same calls in the same order as through {@link VcfProvider.Records} on
+ * one thread, so the index is the same bytes; a bad record fails with its file and line as there, after the
+ * records before it were added. Parsing was the larger half of the work on the one thread that did both.
+ */
+final class ParseAheadReader {
+  private static final int RECORDS_PER_BATCH = 64;
+  /** Batches in circulation: one being parsed, one being added, the rest waiting in between. */
+  private static final int BATCHES = 4;
+
+  private final VcfHeader header;
+  private final GenotypeIndexBuilder genotypes;
+  private final Map<String, Integer> extents;
+  private final BlockingQueue<ParsedRecords> parsed = new ArrayBlockingQueue<>(BATCHES);
+  private final BlockingQueue<ParsedRecords> free = new ArrayBlockingQueue<>(BATCHES);
+
+  /**
+   * @param extents where each reference's largest end goes, in order of first record (as {@link
+   *     VcfProvider.Records#extents})
+   */
+  ParseAheadReader(VcfHeader header, GenotypeIndexBuilder genotypes, Map<String, Integer> extents) {
+    this.header = header;
+    this.genotypes = genotypes;
+    this.extents = extents;
+    for (int i = 0; i < BATCHES; i++) {
+      free.add(new ParsedRecords(RECORDS_PER_BATCH));
+    }
+  }
+
+  /**
+   * Adds every record of {@code lines} (a bad one fails with {@code file}:line), reporting progress every
+   * {@code progressEvery} records; returns how many were read. When it returns or throws, the parsing thread has
+   * ended, so {@code lines} and {@code input} may be read and closed.
+   */
+  long readAll(ByteLines lines, Path file, TextInput input, LoadMonitor monitor, int progressEvery)
+      throws SourceLoadException, IOException {
+    Thread parser = new Thread(() -> parse(lines, input), "dasgrid-vcf-parse");
+    parser.setDaemon(true);
+    parser.start();
+    try {
+      return add(file, monitor, progressEvery);
+    } finally {
+      parser.interrupt();
+      try {
+        parser.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private long add(Path file, LoadMonitor monitor, int progressEvery) throws SourceLoadException, IOException {
+    int samples = header.samples().size();
+    int[] scratch = new int[64];
+    long n = 0;
+    while (true) {
+      ParsedRecords b = take(parsed);
+      for (int i = 0; i < b.size; i++) {
+        try {
+          extents.merge(b.chrom[i], b.end[i], Math::max);
+          genotypes.startSite(b.chrom[i], b.pos[i], b.end[i], b.id[i], b.ref[i], b.alts[i]);
+          if (genotypes.keepsInfo()) {
+            genotypes.siteInfo(b.info, b.infoStart[i], b.infoStart[i + 1]);
+          }
+          b.replayCalls(i, genotypes, samples, scratch);
+          genotypes.endSite();
+        } catch (IllegalArgumentException e) {
+          throw SourceLoadException.badRecord(file, b.line[i], e.getMessage());
+        }
+        if (++n % progressEvery == 0) {
+          monitor.progress(n, b.bytesRead);
+        }
+      }
+      if (b.failure != null) {
+        if (b.failedSiteStarted) {
+          // the one-thread reader starts the site before it reads the calls: a builder error comes first
+          try {
+            int i = b.size;
+            extents.merge(b.chrom[i], b.end[i], Math::max);
+            genotypes.startSite(b.chrom[i], b.pos[i], b.end[i], b.id[i], b.ref[i], b.alts[i]);
+          } catch (IllegalArgumentException e) {
+            throw SourceLoadException.badRecord(file, b.failureLine, e.getMessage());
+          }
+        }
+        throw rethrow(file, b);
+      }
+      if (b.last) {
+        return n;
+      }
+      b.clear();
+      free.add(b);
+    }
+  }
+
+  private static IOException rethrow(Path file, ParsedRecords b) throws SourceLoadException {
+    Throwable f = b.failure;
+    if (f instanceof VcfFormatException || f instanceof IllegalArgumentException) {
+      throw SourceLoadException.badRecord(file, b.failureLine, f.getMessage());
+    }
+    if (f instanceof IOException io) {
+      return io;
+    }
+    if (f instanceof RuntimeException r) {
+      throw r;
+    }
+    if (f instanceof Error e) {
+      throw e;
+    }
+    return new IOException(f);
+  }
+
+  /** The parsing thread: lines to batches until the end, a bad record or a failure (passed on in order). */
+  private void parse(ByteLines lines, TextInput input) {
+    VcfLine r = new VcfLine();
+    GenotypeColumns columns = new GenotypeColumns(header.samples());
+    int samples = header.samples().size();
+    boolean info = genotypes.keepsInfo();
+    ParsedRecords b;
+    try {
+      b = free.take();
+    } catch (InterruptedException e) {
+      return;
+    }
+    try {
+      while (lines.next()) {
+        if (lines.isEmpty()) {
+          continue;
+        }
+        byte[] buf = lines.buffer();
+        int from = lines.start();
+        int to = lines.end();
+        boolean started = false;
+        try {
+          if (buf[from] == '#') {
+            throw new VcfFormatException("header line after the first record");
+          }
+          r.parse(buf, from, to);
+          b.start(lines.lineNumber(), r);
+          started = true;
+          if (info) {
+            b.info(buf, r.infoStart, r.infoEnd);
+          }
+          if (r.hasGenotypes) {
+            columns.parse(buf, r.samplesStart, to, samples, r.alts.size(), b);
+          } else if (r.samplesStart < to) {
+            b.allMissing(); // FORMAT without GT: the samples have no calls
+          } else {
+            throw new VcfFormatException("record without sample columns in a VCF with " + samples + " samples");
+          }
+        } catch (VcfFormatException | IllegalArgumentException e) {
+          b.failure = e;
+          b.failureLine = lines.lineNumber();
+          b.failedSiteStarted = started;
+          break;
+        }
+        b.finish();
+        if (b.full()) {
+          b.bytesRead = input.bytesRead();
+          parsed.put(b);
+          b = free.take();
+        }
+      }
+    } catch (InterruptedException e) {
+      return; // the adding thread stopped (it failed): nothing waits for more
+    } catch (InterruptedIOException e) {
+      if (Thread.currentThread().isInterrupted()) {
+        return;
+      }
+      b.failure = e;
+    } catch (IOException | RuntimeException | Error e) {
+      // every failure reaches the adding thread, in order: left here, it would wait for a batch forever
+      b.failure = e instanceof IOException io ? io : e;
+    }
+    b.bytesRead = input.bytesRead();
+    b.last = true;
+    try {
+      parsed.put(b);
+    } catch (InterruptedException e) {
+      // the adding thread stopped
+    }
+  }
+
+  private static ParsedRecords take(BlockingQueue<ParsedRecords> q) throws InterruptedIOException {
+    try {
+      return q.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while reading records");
+    }
+  }
+}
