@@ -7,9 +7,8 @@ import org.dasgrid.core.genotype.GenotypeIndexBuilder;
 /**
  * A batch of VCF records parsed for a genotype build but not yet added to it: each record's site fields, its
  * INFO text and its calls that are not 0/0, as {@link GenotypeColumns} reported them, to be replayed into a
- * {@link GenotypeIndexBuilder} in the same order by another thread ({@link ParseAheadReader}); and before
- * that, the lines themselves, copied by the reading thread for a parsing one. Reused from batch to batch: the
- * arrays keep their size. A batch may end with the failure that stopped the reading or the parsing.
+ * {@link GenotypeIndexBuilder} in the same order by another thread ({@link ParseAheadReader}). Reused from
+ * batch to batch: the arrays keep their size. A batch may end with the failure that stopped the parsing.
  */
 final class ParsedRecords implements CallSink {
   /** Call kinds, in the low two bits of a call's first int (the sample is the rest). */
@@ -20,13 +19,6 @@ final class ParsedRecords implements CallSink {
   private static final int ALL_MISSING = 3;
 
   final int capacity;
-  /** The batch's lines, copied by the reading thread: line i is {@code text[lineFrom[i], lineTo[i])}. */
-  int lines;
-  byte[] text = new byte[1 << 16];
-  int textSize;
-  final int[] lineFrom;
-  final int[] lineTo;
-  /** Records parsed from the lines (all of them, unless one failed). */
   int size;
   final long[] line;
   final String[] chrom;
@@ -57,8 +49,6 @@ final class ParsedRecords implements CallSink {
   @SuppressWarnings({"unchecked", "rawtypes"}) // an array of List<String>
   ParsedRecords(int capacity) {
     this.capacity = capacity;
-    lineFrom = new int[capacity];
-    lineTo = new int[capacity];
     line = new long[capacity];
     chrom = new String[capacity];
     pos = new int[capacity];
@@ -71,8 +61,6 @@ final class ParsedRecords implements CallSink {
   }
 
   void clear() {
-    lines = 0;
-    textSize = 0;
     size = 0;
     callsSize = 0;
     infoSize = 0;
@@ -83,28 +71,14 @@ final class ParsedRecords implements CallSink {
     Arrays.fill(alts, null);
   }
 
-  /** Whether the batch has all the lines it takes. */
   boolean full() {
-    return lines == capacity;
+    return size == capacity;
   }
 
-  /** Adds a line, {@code b[from, to)}, the file's line {@code number}. */
-  void addLine(byte[] b, int from, int to, long number) {
-    int n = to - from;
-    if (textSize + n > text.length) {
-      text = Arrays.copyOf(text, Math.max(textSize + n, text.length * 2));
-    }
-    System.arraycopy(b, from, text, textSize, n);
-    lineFrom[lines] = textSize;
-    lineTo[lines] = textSize + n;
-    line[lines] = number;
-    textSize += n;
-    lines++;
-  }
-
-  /** Starts record {@code size} (of line {@code size}) from the fixed columns just parsed. */
-  void start(VcfLine r) {
+  /** Starts record {@code size} from the fixed columns just parsed. */
+  void start(long lineNumber, VcfLine r) {
     int i = size;
+    line[i] = lineNumber;
     chrom[i] = r.chrom;
     pos[i] = r.pos;
     end[i] = r.end;

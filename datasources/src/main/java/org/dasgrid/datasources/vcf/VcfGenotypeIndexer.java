@@ -92,8 +92,7 @@ public final class VcfGenotypeIndexer {
         try {
           if (parallel) {
             extents = new LinkedHashMap<>();
-            n = new ParseAheadReader(header, genotypes, extents, threads)
-                .readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
+            n = new ParseAheadReader(header, genotypes, extents).readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
           } else {
             VcfProvider.Records records = new VcfProvider.Records(header, null, genotypes, new Interner());
             n = records.readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
