@@ -1,0 +1,130 @@
+package org.dasgrid.webapp;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.registry.LoadedSource;
+
+/**
+ * Rendered analytics answers ({@code variants} with statistics, filters or a top-N, contract section 7), kept
+ * so that asking the same question of the same loaded source again costs a copy instead of the engine's scan
+ * and the rendering of thousands of rows. What is kept is the body up to its timings: a hit is sent with its
+ * own {@code elapsed_db_ms} (the lookup: the engine does not run) and {@code elapsed_ms}, and says {@code
+ * X-DasGrid-Answer-Cache: hit}. Keys hold the source's id, version and load time (a reload makes every older
+ * entry unreachable; they age out) and the normalized query; bounded by bytes (Caffeine, W-TinyLFU). A request
+ * with {@code Cache-Control: no-cache} is answered by the engine and not looked up.
+ */
+final class AnalyticsAnswerCache {
+  static final String HEADER = "X-DasGrid-Answer-Cache";
+  private final Cache<String, byte[]> answers;
+  private final int maxEntryBytes;
+
+  AnalyticsAnswerCache(long maxBytes, int maxEntryBytes) {
+    this.maxEntryBytes = maxEntryBytes;
+    this.answers = Caffeine.newBuilder()
+        .maximumWeight(maxBytes)
+        .weigher((String k, byte[] v) -> v.length + 2 * k.length())
+        .recordStats()
+        .build();
+  }
+
+  /** The key of a query: source generation, query name, answer format, and the arguments sorted by name. */
+  static String key(LoadedSource source, String query, boolean ndjson, QueryArguments args) {
+    StringBuilder sb = new StringBuilder(256).append(source.id()).append('\0').append(source.version())
+        .append('\0').append(source.loadedAt()).append('\0').append(query).append('\0').append(ndjson);
+    for (Map.Entry<String, List<String>> e : new TreeMap<>(args.asMap()).entrySet()) {
+      sb.append('\0').append(e.getKey());
+      for (String v : e.getValue()) {
+        sb.append('\1').append(v);
+      }
+    }
+    return sb.toString();
+  }
+
+  /** The kept body up to its timings, or null. */
+  byte[] get(String key) {
+    return answers.getIfPresent(key);
+  }
+
+  void put(String key, byte[] bodyBeforeTimings) {
+    answers.put(key, bodyBeforeTimings);
+  }
+
+  long hits() {
+    return answers.stats().hitCount();
+  }
+
+  long misses() {
+    return answers.stats().missCount();
+  }
+
+  void invalidateAll() {
+    answers.invalidateAll();
+  }
+
+  /** A stream that passes bytes on and keeps a copy of up to the entry limit (then gives up keeping). */
+  Capture capture(OutputStream out) {
+    return new Capture(out, maxEntryBytes);
+  }
+
+  static final class Capture extends OutputStream {
+    private final OutputStream out;
+    private final int limit;
+    private byte[] kept = new byte[64 * 1024];
+    private int n;
+    private boolean overflow;
+
+    Capture(OutputStream out, int limit) {
+      this.out = out;
+      this.limit = limit;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+      if (overflow) {
+        return;
+      }
+      if (n + len > limit) {
+        overflow = true;
+        kept = null;
+        return;
+      }
+      if (n + len > kept.length) {
+        kept = Arrays.copyOf(kept, Math.min(limit, Math.max(n + len, 2 * kept.length)));
+      }
+      System.arraycopy(b, off, kept, n, len);
+      n += len;
+    }
+
+    @Override
+    public void flush() throws IOException {
+      out.flush();
+    }
+
+    @Override
+    public void close() {
+      // the body's owner ends it
+    }
+
+    /** The bytes passed on (the first {@link #length}), or null when there were more than the limit. */
+    byte[] bytes() {
+      return overflow ? null : kept;
+    }
+
+    int length() {
+      return n;
+    }
+  }
+}
