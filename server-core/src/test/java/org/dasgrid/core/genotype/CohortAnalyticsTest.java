@@ -96,7 +96,25 @@ class CohortAnalyticsTest {
           assertThat(whole.missing(i)).as(e.key()).isEqualTo(e.missing());
           assertClose(whole.hweP(i), e.hweP(), e.key() + " hwe");
           assertClose(whole.f(i), e.f(), e.key() + " f");
+          // the whole cohort's texts, made with the engine, are the writer's text of the same doubles
+          byte[] dst = new byte[64];
+          int end = whole.copyHweText(i, dst, 0);
+          byte[] want = TextRules.installed().numberText(whole.hweP(i));
+          if (sel.isAll() && want != null && want.length <= AfTexts.MAX_TEXT) {
+            assertThat(java.util.Arrays.copyOf(dst, Math.max(0, end))).as(e.key()).isEqualTo(want);
+          } else {
+            assertThat(end).as(e.key()).isEqualTo(-1);
+          }
+          end = whole.copyFText(i, dst, 0);
+          want = TextRules.installed().numberText(whole.f(i));
+          if (sel.isAll() && want != null && want.length <= AfTexts.MAX_TEXT) {
+            assertThat(java.util.Arrays.copyOf(dst, Math.max(0, end))).as(e.key()).isEqualTo(want);
+          } else {
+            assertThat(end).as(e.key()).isEqualTo(-1);
+          }
         }
+        assertThat(TextRules.installed().numberText(0.25)).as("the JSON writer's rules are installed")
+            .isEqualTo("0.25".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         assertThat(expected.stream().filter(e -> e.site().contig().equals("chr2")).map(Expected::hweP))
             .as("all-haploid rows have no HWE p").isNotEmpty().allMatch(p -> p.isNaN());
         for (int n : new int[] {1, 5, 20}) {
