@@ -4,7 +4,6 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -74,11 +73,12 @@ final class AnalyticsAnswerCache {
   }
 
   static final class Capture extends OutputStream {
+    private static final int CHUNK = 256 * 1024;
     private final OutputStream out;
     private final int limit;
-    private byte[] kept = new byte[64 * 1024];
+    /** The bytes passed on, in chunks of {@value #CHUNK} (no copying as they grow); null once over the limit. */
+    private List<byte[]> chunks = new java.util.ArrayList<>();
     private int n;
-    private boolean overflow;
 
     Capture(OutputStream out, int limit) {
       this.out = out;
@@ -93,19 +93,24 @@ final class AnalyticsAnswerCache {
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
       out.write(b, off, len);
-      if (overflow) {
+      if (chunks == null) {
         return;
       }
       if (n + len > limit) {
-        overflow = true;
-        kept = null;
+        chunks = null;
         return;
       }
-      if (n + len > kept.length) {
-        kept = Arrays.copyOf(kept, Math.min(limit, Math.max(n + len, 2 * kept.length)));
+      while (len > 0) {
+        int at = n % CHUNK;
+        if (at == 0) {
+          chunks.add(new byte[CHUNK]);
+        }
+        int k = Math.min(len, CHUNK - at);
+        System.arraycopy(b, off, chunks.get(chunks.size() - 1), at, k);
+        off += k;
+        len -= k;
+        n += k;
       }
-      System.arraycopy(b, off, kept, n, len);
-      n += len;
     }
 
     @Override
@@ -118,9 +123,29 @@ final class AnalyticsAnswerCache {
       // the body's owner ends it
     }
 
-    /** The bytes passed on (the first {@link #length}), or null when there were more than the limit. */
-    byte[] bytes() {
-      return overflow ? null : kept;
+    /** The last {@code k} bytes passed on (at most {@value #CHUNK}), or null when there were more than the limit. */
+    byte[] tail(int k) {
+      if (chunks == null) {
+        return null;
+      }
+      int from = Math.max(0, n - k);
+      return copy(from, n - from);
+    }
+
+    /** The first {@code k} bytes passed on, or null when there were more than the limit. */
+    byte[] head(int k) {
+      return chunks == null ? null : copy(0, k);
+    }
+
+    private byte[] copy(int from, int k) {
+      byte[] b = new byte[k];
+      for (int done = 0; done < k; ) {
+        int at = (from + done) % CHUNK;
+        int m = Math.min(k - done, CHUNK - at);
+        System.arraycopy(chunks.get((from + done) / CHUNK), at, b, done, m);
+        done += m;
+      }
+      return b;
     }
 
     int length() {

@@ -45,6 +45,8 @@ final class GenotypeServlet extends HttpServlet {
   private static final System.Logger LOG = System.getLogger(GenotypeServlet.class.getName());
   private static final Pattern SOURCE_ID = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
   static final int BUFFERED = 256 * 1024;
+  /** More than the timings and the end of an answer take ({@code ,"elapsed_db_ms":…,"elapsed_ms":…}\n). */
+  private static final int TIMINGS_ROOM = 256;
 
   private final transient DasGridApp app;
   /** Rendered analytics answers: 256 MB at most, none above 32 MB (a whole-chromosome listing is not kept). */
@@ -177,10 +179,11 @@ final class GenotypeServlet extends HttpServlet {
       AnalyticsAnswerCache.Capture capture = answers.capture(body);
       AnalyticsJsonWriter.write(analytics, ndjson, report, genes.genes(), timer, capture);
       body.finish();
-      byte[] bytes = capture.bytes();
-      int before = bytes == null ? -1 : GenotypeJsonWriter.timingsStart(bytes, capture.length());
-      if (before > 0) {
-        answers.put(keptKey, java.util.Arrays.copyOf(bytes, before));
+      // the timings are in the last bytes: find them there, then keep everything before them
+      byte[] tail = capture.tail(TIMINGS_ROOM);
+      int before = tail == null ? -1 : GenotypeJsonWriter.timingsStart(tail, tail.length);
+      if (before >= 0) {
+        answers.put(keptKey, capture.head(capture.length() - tail.length + before));
       }
       return;
     }

@@ -260,7 +260,9 @@ final class SampleSets {
     int from = at + 1;
     int to = from + n;
     int found = 0;
-    if (sel.size() < n) {
+    // probe the set for each chosen sample (a binary search each) only when that is clearly fewer steps than
+    // testing each member against the selection's bitset (one load each): as forEachChosen decides
+    if (sel.size() * 8 < n) {
       for (int m : sel.members()) {
         if (m > 0xFFFF) {
           break;
