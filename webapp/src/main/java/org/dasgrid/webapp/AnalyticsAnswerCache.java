@@ -33,17 +33,28 @@ final class AnalyticsAnswerCache {
         .build();
   }
 
-  /** The key of a query: source generation, query name, answer format, and the arguments sorted by name. */
-  static String key(LoadedSource source, String query, boolean ndjson, QueryArguments args) {
+  /**
+   * The key of a query: source generation, query name, answer format, and the arguments as asked and as
+   * resolved ({@code gene=} made segments: a gene annotation read again resolves to other spans), each sorted
+   * by name.
+   */
+  static String key(LoadedSource source, String query, boolean ndjson, QueryArguments asked,
+      QueryArguments resolved) {
     StringBuilder sb = new StringBuilder(256).append(source.id()).append('\0').append(source.version())
         .append('\0').append(source.loadedAt()).append('\0').append(query).append('\0').append(ndjson);
+    append(asked, sb);
+    sb.append('\2');
+    append(resolved, sb);
+    return sb.toString();
+  }
+
+  private static void append(QueryArguments args, StringBuilder sb) {
     for (Map.Entry<String, List<String>> e : new TreeMap<>(args.asMap()).entrySet()) {
       sb.append('\0').append(e.getKey());
       for (String v : e.getValue()) {
         sb.append('\1').append(v);
       }
     }
-    return sb.toString();
   }
 
   /** The kept body up to its timings, or null. */

@@ -147,7 +147,7 @@ final class GenotypeServlet extends HttpServlet {
       } else {
         if (cluster == null && !cacheControl(req, "no-store")) {
           // asked again of the same loaded source: the rendered answer, if kept (arguments checked above)
-          keptKey = AnalyticsAnswerCache.key(source, parts[1], wantsNdjson(req), asked);
+          keptKey = AnalyticsAnswerCache.key(source, parts[1], wantsNdjson(req), asked, args);
           String k = keptKey;
           byte[] kept = cacheControl(req, "no-cache") ? null : timer.db(() -> answers.get(k));
           if (kept != null) {
