@@ -18,7 +18,7 @@ final class CohortAnalytics {
   private final HardyWeinberg hwe = new HardyWeinberg();
   /** HWE p and F by genotype counts: rare variants share a few count triples (one het, the rest hom-ref). */
   private final GenotypeMemo memo = new GenotypeMemo();
-  private final DiploidCounts counted = new DiploidCounts();
+  private final DiploidCounts diploidCounts = new DiploidCounts();
   /** Every row's whole-cohort HWE p and F, made with the engine: a whole-cohort answer reads them. */
   private final CohortStats cohort;
   /** What {@link #kept} answers for a kept row without annotation tests (compared by identity). */
@@ -354,7 +354,8 @@ final class CohortAnalytics {
   /**
    * Missing calls, HWE p and F of the row just added. HWE and F count the complete diploid calls only: het
    * and hom-alt less the chosen samples' non-diploid calls (rare: haploid chrX/Y/M calls, polyploids), and
-   * hom-ref as the rest of the complete diploid calls.
+   * hom-ref as the rest of the complete diploid calls. {@code counted}: {@link #diploid} already ran for this
+   * row (a top-N by HWE p counts before it adds a row).
    */
   private void stats(ContigRows c, CallGaps gaps, int contig, int r, SampleSelection sel, Rows out,
       boolean counted) {
@@ -389,11 +390,11 @@ final class CohortAnalytics {
    * hom}) less the non-diploid calls, hom-ref as the rest of the complete diploid calls.
    */
   private void diploid(ContigRows c, CallGaps gaps, int r, SampleSelection sel, int het, int hom) {
-    counted.count(sets, c, gaps, r, sel, het, hom);
-    missingD = counted.missing;
-    hetD = counted.het;
-    homAltD = counted.homAlt;
-    homRefD = counted.homRef;
+    diploidCounts.count(sets, c, gaps, r, sel, het, hom);
+    missingD = diploidCounts.missing;
+    hetD = diploidCounts.het;
+    homAltD = diploidCounts.homAlt;
+    homRefD = diploidCounts.homRef;
   }
 
   /** 1 - observed / expected het (2pqN), from the genotype counts; NaN for none or a monomorphic variant. */
