@@ -8,7 +8,8 @@
 #
 # Per shape: 10 warm-up requests, then N requests one at a time (curl) for the engine's own time
 # (`elapsed_db_ms`, p50 and p99), then D seconds of wrk on one keep-alive connection (one request at a time,
-# POST form bodies, perf/wrk/post-form.lua) for HTTP p50/p99/p99.9 and requests/s. Baselines: R runs of each
+# POST form bodies, perf/wrk/post-form.lua) for HTTP p50/p99/p99.9 and requests/s; each shape once rendered
+# (Cache-Control: no-cache) and once from the answer cache (BENCH_MODES, default "rendered kept"). Baselines: R runs of each
 # plink1.9 / bcftools command (wall clock, best and median), and each tool's floor (the same command on a
 # one-variant region: start-up, reading the .bim/.fam or the index) measured the same way, to subtract.
 #
@@ -27,7 +28,7 @@ mkdir -p "$work"
 port=${BENCH_PORT:-18799}
 base="http://127.0.0.1:$port/genotypes/cohort/variants"
 cat > "$work/dasgrid.yaml" <<YAML
-server: {maxFeaturesPerResponse: 10000000}
+server: {maxFeaturesPerResponse: 10000000, rateLimit: {enabled: false}}  # wrk on a kept answer outruns the default limit
 sources:
   - {id: cohort, format: vcf, path: $vcf, genotypes: true}
 YAML
@@ -64,6 +65,8 @@ shapes=(
   "BRCA2 case/control, 1,000 cases|segment=$brca2&zygosity=any&cases=$(cat "$work/c1000.txt")"
   "top-10 HWE, chr1|segment=chr1&zygosity=any&top=10&by=hwe_p"
   "top-10 HWE, chr17|segment=chr17&zygosity=any&top=10&by=hwe_p"
+  "top-10 HWE, chrX (haploid male calls)|segment=chrX&zygosity=any&top=10&by=hwe_p"
+  "top-10 HWE, whole genome|$(bcftools index -s "$vcf" | cut -f1 | sed 's/^/segment=/' | paste -sd'&')&zygosity=any&top=10&by=hwe_p"
 )
 if [ "$annotated" -gt 0 ]; then
   shapes+=(
@@ -75,26 +78,42 @@ else
   echo "# no INFO/CSQ in the header: CSQ shapes left out (generate with --annotate)" >&2
 fi
 pct() { sort -g | awk -v p="$1" '{a[NR]=$1} END{i=int((NR-1)*p+0.5)+1; print a[i]}'; }
+hits() { curl -sf "http://127.0.0.1:$port/metrics" | awk '/^dasgrid_answers_hits_total/ {printf "%d", $2; f=1} END {if (!f) print 0}'; }
+# Each shape twice: "rendered" sends Cache-Control: no-cache (the engine runs and the rows are written, every
+# request), "kept" lets the server's analytics answer cache answer repeats (AnalyticsAnswerCache). The hit
+# ratio counts the measured requests (curl and wrk, not the warm-up) the cache answered.
+modes=${BENCH_MODES:-rendered kept}
 echo
-echo "| shape | rows | bytes | elapsed_db_ms p50 | elapsed_db_ms p99 | HTTP p50 ms | HTTP p99 ms | HTTP p99.9 ms | req/s (wrk) |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| shape | answer | rows | bytes | hit ratio | elapsed_db_ms p50 | elapsed_db_ms p99 | HTTP p50 ms | HTTP p99 ms | HTTP p99.9 ms | req/s (wrk) |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for s in "${shapes[@]}"; do
   name=${s%%|*}
   printf '%s' "${s#*|}" > "$work/form.txt"
-  for _ in $(seq 1 10); do curl -sf -o /dev/null --data @"$work/form.txt" "$base"; done  # warm-up
-  : > "$work/db.txt"
-  for _ in $(seq 1 "$n"); do
-    curl -sf -o "$work/body.json" --data @"$work/form.txt" "$base"
-    grep -o '"elapsed_db_ms":[0-9.]*' "$work/body.json" | tail -1 | cut -d: -f2 >> "$work/db.txt"
+  for mode in $modes; do
+    header=""; hdr=()
+    if [ "$mode" = rendered ]; then header="Cache-Control: no-cache"; hdr=(-H "$header"); fi
+    for _ in $(seq 1 10); do curl -sf ${hdr[@]+"${hdr[@]}"} -o /dev/null --data @"$work/form.txt" "$base"; done  # warm-up
+    : > "$work/db.txt"
+    h0=$(hits)
+    for _ in $(seq 1 "$n"); do
+      curl -sf ${hdr[@]+"${hdr[@]}"} -o "$work/body.json" --data @"$work/form.txt" "$base"
+      grep -o '"elapsed_db_ms":[0-9.]*' "$work/body.json" | tail -1 | cut -d: -f2 >> "$work/db.txt"
+    done
+    rows=$(grep -o '"count":[0-9]*' "$work/body.json" | tail -1 | cut -d: -f2)
+    bytes=$(wc -c < "$work/body.json")
+    line=$(WRK_HEADER="$header" WRK_BODY_FILE="$work/form.txt" WRK_PERCENTILES="$root/perf/wrk/percentiles.lua" \
+      wrk -t1 -c1 -d"${secs}s" -s "$root/perf/wrk/post-form.lua" "$base" | grep '^PCT')
+    case $line in *errors=0) ;; *) echo "wrk reported errors for $name: $line" >&2; exit 1 ;; esac
+    kv() { echo "$line" | tr ' ' '\n' | grep "^$1=" | cut -d= -f2; }
+    ratio=$(echo "scale=3; ($(hits) - $h0) / ($n + $(kv requests))" | bc -l)
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$mode" "$rows" "$bytes" "$ratio" \
+      "$(pct 0.5 < "$work/db.txt")" "$(pct 0.99 < "$work/db.txt")" "$(kv p50)" "$(kv p99)" "$(kv p999)" "$(kv rps)"
+    # every mode's answer is the same but for its timings
+    sed 's/,"elapsed_db_ms":[^}]*}$//' "$work/body.json" > "$work/body-$mode.txt"
+    if ! cmp -s "$work/body-$mode.txt" "$work/body-${modes%% *}.txt"; then
+      echo "the $mode answer of $name differs from the ${modes%% *} one" >&2; exit 1
+    fi
   done
-  rows=$(grep -o '"count":[0-9]*' "$work/body.json" | tail -1 | cut -d: -f2)
-  bytes=$(wc -c < "$work/body.json")
-  line=$(WRK_BODY_FILE="$work/form.txt" WRK_PERCENTILES="$root/perf/wrk/percentiles.lua" \
-    wrk -t1 -c1 -d"${secs}s" -s "$root/perf/wrk/post-form.lua" "$base" | grep '^PCT')
-  case $line in *errors=0) ;; *) echo "wrk reported errors for $name: $line" >&2; exit 1 ;; esac
-  kv() { echo "$line" | tr ' ' '\n' | grep "^$1=" | cut -d= -f2; }
-  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$rows" "$bytes" "$(pct 0.5 < "$work/db.txt")" \
-    "$(pct 0.99 < "$work/db.txt")" "$(kv p50)" "$(kv p99)" "$(kv p999)" "$(kv rps)"
 done
 kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; trap - EXIT
 
@@ -129,6 +148,7 @@ timed "plink1.9 --assoc BRCA2, 1,000 cases" "$plink --chr 13 --from-bp 32315508 
 top10="tail -n +2 $work/plink.hwe | sort -g -k9,9 | head -10"
 timed "plink1.9 --hardy chr1, then sort for the top 10" "$plink --chr 1 --hardy && $top10"
 timed "plink1.9 --hardy chr17, then sort for the top 10" "$plink --chr 17 --hardy && $top10"
+timed "plink1.9 --hardy whole genome, then sort for the top 10" "$plink --hardy && $top10"
 if [ "$annotated" -gt 0 ]; then
   # split-vep lists the matching entries (-d: one line per entry, as our rows' csq lists). "With counts" also
   # gives each row the counts ours carry (+fill-tags AC, AN, AC_Het, AC_Hom, per ALT) and keeps, as

@@ -45,11 +45,21 @@ final class GenotypeServlet extends HttpServlet {
   private static final System.Logger LOG = System.getLogger(GenotypeServlet.class.getName());
   private static final Pattern SOURCE_ID = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
   static final int BUFFERED = 256 * 1024;
+  /** More than the timings and the end of an answer take ({@code ,"elapsed_db_ms":…,"elapsed_ms":…}\n). */
+  private static final int TIMINGS_ROOM = 256;
 
   private final transient DasGridApp app;
+  /** Rendered analytics answers: 256 MB at most, none above 32 MB (a whole-chromosome listing is not kept). */
+  private final transient AnalyticsAnswerCache answers = new AnalyticsAnswerCache(256L << 20, 32 << 20);
 
   GenotypeServlet(DasGridApp app) {
     this.app = app;
+    io.micrometer.core.instrument.MeterRegistry meters = app.metrics().registry();
+    io.micrometer.core.instrument.FunctionCounter.builder("dasgrid.answers.hits", answers, AnalyticsAnswerCache::hits)
+        .description("Analytics answers sent from the rendered-answer cache").register(meters);
+    io.micrometer.core.instrument.FunctionCounter.builder("dasgrid.answers.misses", answers,
+        AnalyticsAnswerCache::misses).description("Analytics answers looked up and not kept (rendered)")
+        .register(meters);
   }
 
   @Override
@@ -114,8 +124,8 @@ final class GenotypeServlet extends HttpServlet {
       return;
     }
     // gene= becomes the segments of the genes' spans before any reader sees the request (contract section 7)
-    GeneArguments genes = GeneArguments.resolve(QueryReader.read(req, limits.maxQueryLength()), source.genes(),
-        source.data(), limits.maxSegmentsPerRequest());
+    QueryArguments asked = QueryReader.read(req, limits.maxQueryLength());
+    GeneArguments genes = GeneArguments.resolve(asked, source.genes(), source.data(), limits.maxSegmentsPerRequest());
     QueryArguments args = genes.args();
     DataSource data = source.data();
     ClusterView cluster = null;
@@ -127,6 +137,7 @@ final class GenotypeServlet extends HttpServlet {
     GenotypeQueries engine = ((GenotypeSource) data).genotypes();
     AnalyticsAnswer analytics = null;
     GenotypeResult result;
+    String keptKey = null; // set when the answer may be kept for the next asker (AnalyticsAnswerCache)
     // statistics, filters and paging (contract section 7; a sharded source pages, the rest needs one node)
     if (AnalyticsRequest.applies(endpoint, args)) {
       AnalyticsRequest request = AnalyticsRequest.parse(endpoint, args, data, engine,
@@ -134,6 +145,19 @@ final class GenotypeServlet extends HttpServlet {
       if (endpoint == GenotypeEndpoint.COUNT) {
         result = timer.db(() -> new GenotypeResult.Count(request.count(engine))); // a filtered count
       } else {
+        if (cluster == null && !cacheControl(req, "no-store")) {
+          // asked again of the same loaded source: the rendered answer, if kept (arguments checked above)
+          keptKey = AnalyticsAnswerCache.key(source, parts[1], wantsNdjson(req), asked, args);
+          String k = keptKey;
+          byte[] kept = cacheControl(req, "no-cache") ? null : timer.db(() -> answers.get(k));
+          if (kept != null) {
+            TimedBody body = body(resp, timer, wantsNdjson(req), acceptsGzip(req),
+                kept.length + 256 > BUFFERED ? 0 : BUFFERED, "hit");
+            GenotypeJsonWriter.writeKept(kept, timer, body);
+            body.finish();
+            return;
+          }
+        }
         analytics = timer.db(() -> request.run(engine));
         result = new GenotypeResult.Variants(analytics.rows());
       }
@@ -150,12 +174,42 @@ final class GenotypeServlet extends HttpServlet {
     boolean gzip = acceptsGzip(req);
     // an answer sure to be larger than BUFFERED streams from its first byte: holding it first would only delay it
     int hold = GenotypeJsonWriter.minimumLength(result) > BUFFERED ? 0 : BUFFERED;
-    TimedBody body = new TimedBody(hold, (complete, length) -> {
+    TimedBody body = body(resp, timer, ndjson, gzip, hold, keptKey == null ? null : "miss");
+    if (analytics != null && keptKey != null) {
+      AnalyticsAnswerCache.Capture capture = answers.capture(body);
+      AnalyticsJsonWriter.write(analytics, ndjson, report, genes.genes(), timer, capture);
+      body.finish();
+      // the timings are in the last bytes: find them there, then keep everything before them
+      byte[] tail = capture.tail(TIMINGS_ROOM);
+      int before = tail == null ? -1 : GenotypeJsonWriter.timingsStart(tail, tail.length);
+      if (before >= 0) {
+        answers.put(keptKey, capture.head(capture.length() - tail.length + before));
+      }
+      return;
+    }
+    if (analytics != null) {
+      AnalyticsJsonWriter.write(analytics, ndjson, report, genes.genes(), timer, body);
+    } else {
+      GenotypeJsonWriter.write(result, ndjson, report, genes.genes(), timer, body);
+    }
+    body.finish();
+  }
+
+  /**
+   * The body of a genotype answer, with its headers set when the first byte goes out (or, for an answer held
+   * whole, with its length); {@code cache}: the {@link AnalyticsAnswerCache#HEADER} value, or null.
+   */
+  private static TimedBody body(HttpServletResponse resp, RequestTimer timer, boolean ndjson, boolean gzip, int hold,
+      String cache) {
+    return new TimedBody(hold, (complete, length) -> {
       resp.setStatus(200);
       resp.setContentType(ndjson ? GenotypeJsonWriter.NDJSON : GenotypeJsonWriter.JSON);
       resp.setCharacterEncoding(StandardCharsets.UTF_8.name());
       resp.setHeader("Cache-Control", "no-store");
       resp.setHeader("Vary", "Accept, Accept-Encoding");
+      if (cache != null) {
+        resp.setHeader(AnalyticsAnswerCache.HEADER, cache);
+      }
       resp.setHeader("Server-Timing",
           timer.serverTiming(complete ? timer.finalElapsedMillis() : timer.elapsedMillisNow()));
       if (complete) {
@@ -169,12 +223,12 @@ final class GenotypeServlet extends HttpServlet {
       // the writer sends its bytes in pieces of up to 64 KB: another buffer would only copy them once more
       return resp.getOutputStream();
     });
-    if (analytics != null) {
-      AnalyticsJsonWriter.write(analytics, ndjson, report, genes.genes(), timer, body);
-    } else {
-      GenotypeJsonWriter.write(result, ndjson, report, genes.genes(), timer, body);
-    }
-    body.finish();
+  }
+
+  /** Whether the request's {@code Cache-Control} has {@code directive}. */
+  private static boolean cacheControl(HttpServletRequest req, String directive) {
+    String cc = req.getHeader("Cache-Control");
+    return cc != null && cc.toLowerCase(Locale.ROOT).contains(directive);
   }
 
   /** The HTTP status of a genotype error: the one place they are mapped. */

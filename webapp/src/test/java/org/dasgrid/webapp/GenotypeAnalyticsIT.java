@@ -69,6 +69,39 @@ class GenotypeAnalyticsIT {
     assertThat(rows.size()).isGreaterThan(page);
   }
 
+  /**
+   * A repeated analytics question is answered from the rendered-answer cache: the same bytes up to the
+   * timings, its own timings, and the header saying so; {@code Cache-Control: no-cache} renders it again
+   * (the same bytes), JSON and NDJSON are kept apart, and a bad value is still a 400.
+   */
+  @ParameterizedTest
+  @CsvSource({"application/json", "application/x-ndjson"})
+  void aRepeatedQuestionIsAnsweredFromTheCacheWithItsOwnTimings(String accept) throws IOException {
+    // a query no other test asks, one per format
+    String url = base + "segment=1:1,20000000&zygosity=any&stats=true&top=" + (accept.contains("ndjson") ? 8 : 7)
+        + "&by=hwe_p&samples=NA06984,NA06986,NA07000,NA12878,NA06989";
+    Http.Response first = Http.get(url, "Accept", accept);
+    Http.Response again = Http.get(url, "Accept", accept);
+    Http.Response rendered = Http.get(url, "Accept", accept, "Cache-Control", "no-cache");
+    assertThat(first.status()).as(first.text()).isEqualTo(200);
+    assertThat(first.header(AnalyticsAnswerCache.HEADER)).isEqualTo("miss");
+    assertThat(again.header(AnalyticsAnswerCache.HEADER)).isEqualTo("hit");
+    assertThat(rendered.header(AnalyticsAnswerCache.HEADER)).isEqualTo("miss");
+    String timings = ",\"elapsed_db_ms\":";
+    String body = first.text();
+    assertThat(body).contains("\"hwe_p\"").endsWith("}\n");
+    for (Http.Response r : List.of(again, rendered)) {
+      String t = r.text();
+      assertThat(t.substring(0, t.lastIndexOf(timings))).isEqualTo(body.substring(0, body.lastIndexOf(timings)));
+      assertThat(t.substring(t.lastIndexOf(timings))).matches(",\"elapsed_db_ms\":[0-9.E-]+,\"elapsed_ms\":[0-9.E-]+\\}\n");
+      assertThat(r.header("Server-Timing")).startsWith("elapsed_db;dur=");
+    }
+    String other = accept.equals("application/json") ? "application/x-ndjson" : "application/json";
+    assertThat(Http.get(url, "Accept", other).header(AnalyticsAnswerCache.HEADER)).as("formats kept apart")
+        .isEqualTo("miss");
+    assertThat(Http.get(url.replace("&by=hwe_p", "&by=nothing")).status()).isEqualTo(400);
+  }
+
   @Test
   void ndjsonPagesCarryTheCursorInTheSummaryLine() throws IOException {
     Http.Response r = Http.get(base + "segment=1&zygosity=any&limit=5", "Accept", "application/x-ndjson");

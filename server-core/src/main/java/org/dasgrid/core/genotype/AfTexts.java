@@ -160,6 +160,13 @@ final class AfTexts {
       System.arraycopy(entry, 0, packed, r * ROW, ROW);
     }
 
+    /** Row {@code r}'s text as given (another decimal than an af: {@link CohortStats}); null: none. */
+    void setText(int r, byte[] text) {
+      if (text != null) {
+        System.arraycopy(pack(text), 0, packed, r * ROW, ROW);
+      }
+    }
+
     AfTexts build() {
       return new AfTexts(packed, null);
     }

@@ -25,10 +25,26 @@ public final class AnalyticsAnswer {
   private final Optional<RowKey> next;
   private final Object[] annotations;
   private final Optional<String> annotationSource;
+  /** The whole cohort's statistics, for their texts, when the rows' statistics are the whole cohort's; else null. */
+  private final CohortStats cohort;
+  private final int[] contigs;
+  private final int[] rowNumbers;
 
   AnalyticsAnswer(VariantAnswer rows, boolean stats, boolean caseControl, int[] missing, double[] hweP,
       double[] f, int[] caseAc, int[] caseAn, int[] controlAc, int[] controlAn, double[] assocP, double[] oddsRatio,
       Optional<RowKey> next, Object[] annotations, Optional<String> annotationSource) {
+    this(rows, stats, caseControl, missing, hweP, f, caseAc, caseAn, controlAc, controlAn, assocP, oddsRatio, next,
+        annotations, annotationSource, null, null, null);
+  }
+
+  /** As above; {@code cohort} (with the rows' {@code contigs} and {@code rowNumbers}) when the statistics are its. */
+  AnalyticsAnswer(VariantAnswer rows, boolean stats, boolean caseControl, int[] missing, double[] hweP,
+      double[] f, int[] caseAc, int[] caseAn, int[] controlAc, int[] controlAn, double[] assocP, double[] oddsRatio,
+      Optional<RowKey> next, Object[] annotations, Optional<String> annotationSource, CohortStats cohort,
+      int[] contigs, int[] rowNumbers) {
+    this.cohort = cohort;
+    this.contigs = contigs;
+    this.rowNumbers = rowNumbers;
     this.annotations = annotations;
     this.annotationSource = Objects.requireNonNull(annotationSource);
     this.rows = Objects.requireNonNull(rows);
@@ -83,6 +99,21 @@ public final class AnalyticsAnswer {
   /** Inbreeding coefficient: 1 - observed / expected het among the complete diploid calls. */
   public double f(int i) {
     return f[i];
+  }
+
+  /**
+   * Copies row {@code i}'s {@link #hweP} as the installed writer's text, made with the engine ({@link
+   * TextRules#numberText}), into {@code dst} from {@code at} (which needs 24 bytes of room: up to seven bytes
+   * past the text may be written) and returns where it ends; -1, writing nothing, when there is none (the
+   * writer formats {@link #hweP} itself).
+   */
+  public int copyHweText(int i, byte[] dst, int at) {
+    return cohort == null ? -1 : cohort.copyHweText(contigs[i], rowNumbers[i], dst, at);
+  }
+
+  /** As {@link #copyHweText}, for {@link #f}. */
+  public int copyFText(int i, byte[] dst, int at) {
+    return cohort == null ? -1 : cohort.copyFText(contigs[i], rowNumbers[i], dst, at);
   }
 
   public int caseAc(int i) {

@@ -16,6 +16,11 @@ final class CohortAnalytics {
   private final GenotypeIndex index;
   private final SampleSets sets;
   private final HardyWeinberg hwe = new HardyWeinberg();
+  /** HWE p and F by genotype counts: rare variants share a few count triples (one het, the rest hom-ref). */
+  private final GenotypeMemo memo = new GenotypeMemo();
+  private final DiploidCounts diploidCounts = new DiploidCounts();
+  /** Every row's whole-cohort HWE p and F, made with the engine: a whole-cohort answer reads them. */
+  private final CohortStats cohort;
   /** What {@link #kept} answers for a kept row without annotation tests (compared by identity). */
   private static final java.util.List<String[]> NO_NOTES = java.util.Collections.unmodifiableList(
       new java.util.ArrayList<>());
@@ -39,6 +44,7 @@ final class CohortAnalytics {
   CohortAnalytics(GenotypeIndex index) {
     this.index = index;
     this.sets = index.sets();
+    this.cohort = index.cohortStats();
   }
 
   AnalyticsAnswer run(AnalyticsQuery q) {
@@ -102,17 +108,29 @@ final class CohortAnalytics {
           skipEqual[0]--;
           return true;
         }
-        if (heap != null && top.by() == TopN.By.HWE_P && heap.size() == top.n()) {
-          // a full top-N by HWE p: a row whose p is surely above the worst kept cannot enter; skip its exact test
+        boolean counted = false;
+        if (heap != null && top.by() == TopN.By.HWE_P && sel.isAll()) {
+          // the whole cohort's p was made with the engine: a row that cannot enter costs one comparison
+          double cohortP = cohort.hweP(contig, r);
+          if (Double.isNaN(cohortP) || heap.size() == top.n() && ranksAfter(cohortP, contig, r, heap.peek())) {
+            return true;
+          }
+        } else if (heap != null && top.by() == TopN.By.HWE_P) {
           diploid(c, gaps, r, sel, het, hom);
-          if (hwe.surelyAbove(hetD, homRefD, homAltD, heap.peek().p())) {
+          counted = true;
+          if (hetD + homRefD + homAltD == 0) {
+            // no complete diploid call (chrY, chrM, a male-only chrX site): no HWE p, so never ranked
+            return true;
+          }
+          // a full top-N by HWE p: a row whose p is surely above the worst kept cannot enter; skip its exact test
+          if (heap.size() == top.n() && hwe.surelyAbove(hetD, homRefD, homAltD, heap.peek().p())) {
             return true;
           }
         }
         out.add(contig, r, het, hom, ac, an);
         out.annotations[out.size - 1] = notes == NO_NOTES ? null : notes;
         if (stats) {
-          stats(c, gaps, r, sel, out);
+          stats(c, gaps, contig, r, sel, out, counted);
         }
         if (cc != null) {
           caseControl(c, contig, r, cc, out);
@@ -262,6 +280,12 @@ final class CohortAnalytics {
     return AnalyticsAnswer.page(a.first(limit), Optional.of(key(a.contigs(), a.rows(), limit - 1, Optional.empty())));
   }
 
+  /** Whether a row of p-value {@code p} ranks after {@code worst} (as {@link Rows.Ranked#WORST_FIRST} orders). */
+  private static boolean ranksAfter(double p, int contig, int r, Rows.Ranked worst) {
+    return p > worst.p() || p == worst.p()
+        && (contig > worst.contig() || contig == worst.contig() && r > worst.row());
+  }
+
   /** Moves the row just added into the heap if it ranks among the best {@code top.n()}. */
   private static void rank(TopN top, Rows out, PriorityQueue<Rows.Ranked> heap) {
     int i = out.size - 1;
@@ -330,14 +354,34 @@ final class CohortAnalytics {
   /**
    * Missing calls, HWE p and F of the row just added. HWE and F count the complete diploid calls only: het
    * and hom-alt less the chosen samples' non-diploid calls (rare: haploid chrX/Y/M calls, polyploids), and
-   * hom-ref as the rest of the complete diploid calls.
+   * hom-ref as the rest of the complete diploid calls. {@code counted}: {@link #diploid} already ran for this
+   * row (a top-N by HWE p counts before it adds a row).
    */
-  private void stats(ContigRows c, CallGaps gaps, int r, SampleSelection sel, Rows out) {
+  private void stats(ContigRows c, CallGaps gaps, int contig, int r, SampleSelection sel, Rows out,
+      boolean counted) {
     int i = out.size - 1;
-    diploid(c, gaps, r, sel, out.het[i], out.hom[i]);
+    if (sel.isAll()) {
+      // the whole cohort's p and F were made with the engine
+      out.missing[i] = counted ? missingD : sets.cardinality(gaps.missing(r));
+      out.hweP[i] = cohort.hweP(contig, r);
+      out.f[i] = cohort.f(contig, r);
+      return;
+    }
+    if (!counted) {
+      diploid(c, gaps, r, sel, out.het[i], out.hom[i]);
+    }
     out.missing[i] = missingD;
-    out.hweP[i] = hwe.pValue(hetD, homRefD, homAltD);
-    out.f[i] = inbreeding(hetD, homRefD, homAltD);
+    int slot = memo.slot(hetD, homRefD, homAltD);
+    if (slot >= 0) {
+      out.hweP[i] = memo.p(slot);
+      out.f[i] = memo.f(slot);
+      return;
+    }
+    double p = hwe.pValue(hetD, homRefD, homAltD);
+    double f = inbreeding(hetD, homRefD, homAltD);
+    memo.put(hetD, homRefD, homAltD, p, f);
+    out.hweP[i] = p;
+    out.f[i] = f;
   }
 
   /**
@@ -346,27 +390,11 @@ final class CohortAnalytics {
    * hom}) less the non-diploid calls, hom-ref as the rest of the complete diploid calls.
    */
   private void diploid(ContigRows c, CallGaps gaps, int r, SampleSelection sel, int het, int hom) {
-    int missing = sets.andCardinality(gaps.missing(r), sel);
-    int h = het;
-    int o = hom;
-    int diploid = sel.size() - missing;
-    int odd = gaps.nonDiploid(r);
-    if (odd != SampleSets.EMPTY) {
-      for (int s : sets.members(odd)) {
-        if (sel.contains(s)) {
-          diploid--;
-          if (sets.contains(c.hetSet(r), s)) {
-            h--;
-          } else if (sets.contains(c.homSet(r), s)) {
-            o--;
-          }
-        }
-      }
-    }
-    missingD = missing;
-    hetD = h;
-    homAltD = o;
-    homRefD = diploid - h - o;
+    diploidCounts.count(sets, c, gaps, r, sel, het, hom);
+    missingD = diploidCounts.missing;
+    hetD = diploidCounts.het;
+    homAltD = diploidCounts.homAlt;
+    homRefD = diploidCounts.homRef;
   }
 
   /** 1 - observed / expected het (2pqN), from the genotype counts; NaN for none or a monomorphic variant. */

@@ -29,6 +29,8 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
   private final SampleSelection everyone;
   /** Per contig, its rows' whole-cohort af texts. */
   private final List<AfTexts> afTexts;
+  /** Every row's whole-cohort HWE p and F, made with the engine. */
+  private final CohortStats cohortStats;
   private final GenotypeStats stats;
   private final GenotypeIndexBuilder.Counts counts;
   /** Per contig, what the statistics need beyond the rows (read only by {@link CohortAnalytics}). */
@@ -78,6 +80,7 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
     this.fixes = fixes;
     this.everyone = SampleSelection.all(samples.size());
     this.afTexts = afTexts == null ? cohortAfTexts() : List.copyOf(afTexts);
+    this.cohortStats = CohortStats.compute(this.contigs, this.gaps, sets, fixes, everyone);
     this.counts = counts;
     this.stats = stats != null ? stats : computeStats(counts);
   }
@@ -101,6 +104,17 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
     return b.build();
   }
 
+  /** Every row's whole-cohort HWE p and F. */
+  CohortStats cohortStats() {
+    return cohortStats;
+  }
+
+  /** A row's counts over the chosen samples, as a matched row's (for statistics made at load). */
+  static void countRow(ContigRows c, int r, SampleSelection sel, SampleSets sets, Corrections fixes,
+      CountsSink out) {
+    add(c, 0, r, sel, sets, fixes, out);
+  }
+
   /** The whole-cohort af texts of a contig's rows (see {@link AfTexts#copyText}). */
   AfTexts afTexts(int contig) {
     return afTexts.get(contig);
@@ -117,6 +131,7 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
     for (AfTexts t : afTexts) {
       heap += t.heapBytes();
     }
+    heap += cohortStats.heapBytes();
     long[] forms = new long[4];
     for (ContigRows c : contigs) {
       heap += c.heapBytes(samples.size());

@@ -132,7 +132,8 @@ final class Rows {
   AnalyticsAnswer answer(GenotypeIndex index, boolean wholeCohort, Optional<RowKey> next) {
     VariantAnswer rows = new IndexVariantAnswer(index, wholeCohort, size, contig, row, het, hom, ac, an);
     return new AnalyticsAnswer(rows, stats, caseControl, missing, hweP, f, caseAc, caseAn, controlAc, controlAn,
-        assocP, oddsRatio, next, annotations, annotated ? index.annotationSource() : Optional.empty());
+        assocP, oddsRatio, next, annotations, annotated ? index.annotationSource() : Optional.empty(),
+        stats && wholeCohort ? index.cohortStats() : null, contig, row);
   }
 
   /** A row held by a top-N heap: its p-value, its place, its values ({@link #take}). */

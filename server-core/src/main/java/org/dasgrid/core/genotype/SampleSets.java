@@ -163,6 +163,77 @@ final class SampleSets {
     }
   }
 
+  /**
+   * How many samples are in both sets {@code a} and {@code b} and chosen by {@code sel}: the smaller set's
+   * chosen members each probed in the other (two dense sets: a word-wise AND). The statistics ask it of a
+   * row's non-diploid calls and its het or hom-alt set, which on chrX/Y/M hold a third to all of the cohort:
+   * listing either set's members per row would loop over the cohort.
+   */
+  int andCardinality(int a, int b, SampleSelection sel) {
+    if (a == EMPTY || b == EMPTY) {
+      return 0;
+    }
+    if ((a & 3) == DENSE && (b & 3) == DENSE) {
+      LongColumn pa = densePage(a >>> 2);
+      LongColumn pb = densePage(b >>> 2);
+      int ba = denseAt(a >>> 2);
+      int bb = denseAt(b >>> 2);
+      long[] w = sel.isAll() ? null : sel.words();
+      int found = 0;
+      for (int k = 0; k < words; k++) {
+        long both = pa.get(ba + k) & pb.get(bb + k);
+        found += Long.bitCount(w == null ? both : both & w[k]);
+      }
+      return found;
+    }
+    int iter = a;
+    int probe = b;
+    if (cardinality(b) < cardinality(a)) {
+      iter = b;
+      probe = a;
+    }
+    int i = iter >>> 2;
+    int found = 0;
+    switch (iter & 3) {
+      case INLINE:
+        CharColumn chars = inlinePage(i);
+        int at = inlineAt(i);
+        for (int k = at + 1, end = k + chars.get(at); k < end; k++) {
+          int s = chars.get(k);
+          if ((sel.isAll() || sel.contains(s)) && contains(probe, s)) {
+            found++;
+          }
+        }
+        return found;
+      case ROARING:
+        org.roaringbitmap.IntIterator it = roaring[i].getIntIterator();
+        while (it.hasNext()) {
+          int s = it.next();
+          if ((sel.isAll() || sel.contains(s)) && contains(probe, s)) {
+            found++;
+          }
+        }
+        return found;
+      default: // dense, the other not: the other is the smaller, so this branch is only a tie
+        LongColumn page = densePage(i);
+        int base = denseAt(i);
+        long[] w = sel.isAll() ? null : sel.words();
+        for (int k = 0; k < words; k++) {
+          long bits = page.get(base + k);
+          if (w != null) {
+            bits &= w[k];
+          }
+          while (bits != 0) {
+            if (contains(probe, (k << 6) + Long.numberOfTrailingZeros(bits))) {
+              found++;
+            }
+            bits &= bits - 1;
+          }
+        }
+        return found;
+    }
+  }
+
   /** Whether some member of set {@code h} is chosen by {@code sel}. */
   boolean intersects(int h, SampleSelection sel) {
     if (h == EMPTY) {
@@ -189,7 +260,9 @@ final class SampleSets {
     int from = at + 1;
     int to = from + n;
     int found = 0;
-    if (sel.size() < n) {
+    // probe the set for each chosen sample (a binary search each) only when that is clearly fewer steps than
+    // testing each member against the selection's bitset (one load each): as forEachChosen decides
+    if (sel.size() * 8 < n) {
       for (int m : sel.members()) {
         if (m > 0xFFFF) {
           break;

@@ -38,6 +38,14 @@ public interface TextRules {
   /** The text the writer gives {@code ac / an} ({@code an > 0}), as ASCII; null to leave it to the writer. */
   byte[] frequencyText(int ac, int an);
 
+  /**
+   * The text the writer gives a finite double (a p-value, an inbreeding coefficient), as ASCII; null to leave
+   * it to the writer (the default).
+   */
+  default byte[] numberText(double v) {
+    return null;
+  }
+
   /** The rules the engine precomputes by: the one implementation on the class path, else {@link #NONE}. */
   static TextRules installed() {
     return Installed.RULES;

@@ -47,6 +47,91 @@ class CohortAnalyticsTest {
     }
   }
 
+  /**
+   * Sex-chromosome-like sites in cohorts large enough for dense sets: chr2 all haploid (as chrY, chrM: no
+   * complete diploid call, so no HWE p), chr1 haploid for a third of the samples (as chrX's males). Statistics
+   * and top-N by HWE p (whose heap fills, so rows are skipped by its bounds) equal the oracle's, with and
+   * without a virtual cohort.
+   */
+  @Test
+  void haploidSitesInStatisticsAndTopN() {
+    Random rnd = new Random(2323);
+    for (int round = 0; round < 3; round++) {
+      int samples = 200 + rnd.nextInt(400);
+      List<Site> sites = new ArrayList<>();
+      for (int i = 0; i < 250; i++) {
+        boolean allHaploid = i % 2 == 0;
+        String contig = allHaploid ? "chr2" : "chr1";
+        double q = rnd.nextInt(3) == 0 ? rnd.nextDouble() * 0.02 : rnd.nextDouble() * 0.6;
+        int[][] calls = new int[samples][];
+        for (int s = 0; s < samples; s++) {
+          int ploidy = allHaploid || s % 3 == 0 ? 1 : 2;
+          int[] c = new int[ploidy];
+          for (int k = 0; k < ploidy; k++) {
+            c[k] = rnd.nextDouble() < q ? 1 : 0;
+            if (rnd.nextInt(40) == 0) {
+              c[k] = -1;
+            }
+          }
+          // now and then a site out of equilibrium: every diploid carrier hom-alt
+          if (i % 7 == 0 && ploidy == 2 && c[0] == 1 && c[1] == 0) {
+            c[1] = 1;
+          }
+          calls[s] = c;
+        }
+        sites.add(new Site(contig, 1 + i * 10, 1 + i * 10, "A", List.of("G"), calls, i));
+      }
+      GenotypeQueries engine = build(samples, sites);
+      List<Segment> segments = List.of(new Segment("chr2", 1, 100_000), new Segment("chr1", 1, 100_000));
+      for (int[] chosen : new int[][] {all(samples), pick(rnd, samples, samples / 3)}) {
+        SampleSelection sel = engine.select(chosen);
+        CaseControl cc = new CaseControl(sel, sel);
+        List<Expected> expected = oracle(sites, segments, Zygosity.ANY, sel, cc, VariantFilter.NONE);
+        GenotypeQuery base = new GenotypeQuery(segments, Zygosity.ANY, sel, OptionalInt.empty());
+        AnalyticsAnswer whole = engine.analyse(new AnalyticsQuery(base, VariantFilter.NONE, true, Optional.empty(),
+            Optional.empty(), Optional.empty()));
+        assertThat(whole.size()).isEqualTo(expected.size());
+        for (int i = 0; i < expected.size(); i++) {
+          Expected e = expected.get(i);
+          assertThat(whole.missing(i)).as(e.key()).isEqualTo(e.missing());
+          assertClose(whole.hweP(i), e.hweP(), e.key() + " hwe");
+          assertClose(whole.f(i), e.f(), e.key() + " f");
+          // the whole cohort's texts, made with the engine, are the writer's text of the same doubles
+          byte[] dst = new byte[64];
+          int end = whole.copyHweText(i, dst, 0);
+          byte[] want = TextRules.installed().numberText(whole.hweP(i));
+          if (sel.isAll() && want != null && want.length <= AfTexts.MAX_TEXT) {
+            assertThat(java.util.Arrays.copyOf(dst, Math.max(0, end))).as(e.key()).isEqualTo(want);
+          } else {
+            assertThat(end).as(e.key()).isEqualTo(-1);
+          }
+          end = whole.copyFText(i, dst, 0);
+          want = TextRules.installed().numberText(whole.f(i));
+          if (sel.isAll() && want != null && want.length <= AfTexts.MAX_TEXT) {
+            assertThat(java.util.Arrays.copyOf(dst, Math.max(0, end))).as(e.key()).isEqualTo(want);
+          } else {
+            assertThat(end).as(e.key()).isEqualTo(-1);
+          }
+        }
+        assertThat(TextRules.installed().numberText(0.25)).as("the JSON writer's rules are installed")
+            .isEqualTo("0.25".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertThat(expected.stream().filter(e -> e.site().contig().equals("chr2")).map(Expected::hweP))
+            .as("all-haploid rows have no HWE p").isNotEmpty().allMatch(p -> p.isNaN());
+        for (int n : new int[] {1, 5, 20}) {
+          AnalyticsAnswer top = engine.analyse(new AnalyticsQuery(base, VariantFilter.NONE, false, Optional.empty(),
+              Optional.of(new TopN(n, TopN.By.HWE_P)), Optional.empty()));
+          List<Expected> best = expected.stream().filter(e -> !Double.isNaN(e.hweP()))
+              .sorted(Comparator.comparingDouble(Expected::hweP)).limit(n).toList();
+          assertThat(top.size()).isEqualTo(best.size());
+          for (int i = 0; i < best.size(); i++) {
+            assertThat(top.rows().get(i).chrom()).as("top %d #%d", n, i).isEqualTo("chr1");
+            assertClose(top.hweP(i), best.get(i).hweP(), "top " + n + " #" + i);
+          }
+        }
+      }
+    }
+  }
+
   private void check(Random rnd, GenotypeQueries engine, int samples, List<Site> sites) {
     int[] chosen = rnd.nextInt(3) == 0 ? all(samples) : pick(rnd, samples, 2 + rnd.nextInt(samples - 1));
     SampleSelection sel = engine.select(chosen);

@@ -67,6 +67,23 @@ class SampleSetsTest {
         assertThat(sets.intersects(h, sel)).isEqualTo(!both.isEmpty());
       }
     }
+    // three-way: two sets (every pairing of forms and sizes) and a selection
+    for (int k = 0; k < expected.size(); k += 3) {
+      for (int j = 1; j < expected.size(); j += 5) {
+        for (SampleSelection sel : selections) {
+          BitSet both = (BitSet) expected.get(k).clone();
+          both.and(expected.get(j));
+          BitSet chosen = new BitSet();
+          for (int m : sel.members()) {
+            chosen.set(m);
+          }
+          both.and(chosen);
+          assertThat(sets.andCardinality(handles.get(k), handles.get(j), sel)).as("sets %d and %d", k, j)
+              .isEqualTo(both.cardinality());
+          assertThat(sets.andCardinality(handles.get(j), handles.get(k), sel)).isEqualTo(both.cardinality());
+        }
+      }
+    }
   }
 
   @ParameterizedTest

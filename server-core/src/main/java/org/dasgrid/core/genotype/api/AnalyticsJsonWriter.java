@@ -24,6 +24,8 @@ public final class AnalyticsJsonWriter {
   private static final byte[] NEXT = JsonBytes.bytes(",\"next\":");
   private static final byte[] CSQ = JsonBytes.bytes(",\"csq\":[");
   private static final byte[] ANNOTATION = JsonBytes.bytes(",\"annotation\":");
+  /** The room the three statistics fields take at most. */
+  private static final int STATS_ROOM = 32 + JsonBytes.MAX_INT + 2 * JsonBytes.MAX_DOUBLE;
   private static final String[] CSQ_NAMES = {"consequence", "impact", "symbol", "biotype"};
 
   private AnalyticsJsonWriter() {}
@@ -58,12 +60,18 @@ public final class AnalyticsJsonWriter {
 
   private static void extras(AnalyticsAnswer a, int i, JsonBytes json) throws IOException {
     if (a.hasStats()) {
-      json.raw(MISSING);
-      json.number(a.missing(i));
-      json.raw(HWE_P);
-      number(a.hweP(i), json);
-      json.raw(F);
-      number(a.f(i), json);
+      // one check of room for the three fields (a buffer holds at least 256 bytes), then unchecked puts
+      json.reserve(STATS_ROOM);
+      json.put(MISSING);
+      json.putInt(a.missing(i));
+      json.put(HWE_P);
+      if (!json.putHweText(a, i)) { // the whole cohort's, made with the engine
+        putNumber(a.hweP(i), json);
+      }
+      json.put(F);
+      if (!json.putFText(a, i)) {
+        putNumber(a.f(i), json);
+      }
     }
     if (a.hasCaseControl()) {
       group(CASES, a.caseAc(i), a.caseAn(i), json);
@@ -110,11 +118,21 @@ public final class AnalyticsJsonWriter {
     json.raw('}');
   }
 
+  /** As {@link #number}, in room already reserved. */
+  private static void putNumber(double v, JsonBytes json) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      json.putNull();
+    } else {
+      json.putDoubleMemo(v);
+    }
+  }
+
   private static void number(double v, JsonBytes json) throws IOException {
     if (Double.isNaN(v) || Double.isInfinite(v)) {
       json.nullValue();
     } else {
-      json.number(v);
+      json.reserve(JsonBytes.MAX_DOUBLE);
+      json.putDoubleMemo(v);
     }
   }
 }

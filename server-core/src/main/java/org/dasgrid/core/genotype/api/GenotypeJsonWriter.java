@@ -259,7 +259,7 @@ public final class GenotypeJsonWriter {
     if (v.an() == 0) {
       json.putNull();
     } else if (!json.putAfText(pre)) { // made at load, by the same formatter, when the source has it
-      json.putDouble((double) v.ac() / v.an()); // VariantRow.af()
+      json.putDoubleMemo((double) v.ac() / v.an()); // VariantRow.af(); a chosen cohort's af repeat
     }
   }
 
@@ -410,6 +410,31 @@ public final class GenotypeJsonWriter {
       }
       json.raw(']');
     }
+  }
+
+  /**
+   * Where the timings start in a whole answer body ({@code body[0, length)}) this class wrote: the last
+   * {@code ,"elapsed_db_ms":} (a cluster answer's nodes carry the name earlier); -1 if there is none.
+   */
+  public static int timingsStart(byte[] body, int length) {
+    for (int i = length - ELAPSED_DB.length; i >= 0; i--) {
+      if (java.util.Arrays.equals(body, i, i + ELAPSED_DB.length, ELAPSED_DB, 0, ELAPSED_DB.length)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * An answer kept from an earlier request ({@code before}: its body up to {@link #timingsStart}), ended with
+   * this request's timings as {@link #write} ends every answer.
+   */
+  public static void writeKept(byte[] before, RequestTimer timer, OutputStream out) throws IOException {
+    JsonBytes json = new JsonBytes(out, (int) Math.min(BUFFER, before.length + SUMMARY_BYTES));
+    json.raw(before);
+    timings(timer, json);
+    json.raw(END);
+    json.flush();
   }
 
   private static void timings(RequestTimer timer, JsonBytes json) throws IOException {

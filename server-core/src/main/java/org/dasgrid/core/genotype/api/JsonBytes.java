@@ -65,9 +65,19 @@ final class JsonBytes {
     }
   }
 
+  private static final int TEXT_SLOT_BITS = 10;
+  private static final int TEXT_SLOTS = 1 << TEXT_SLOT_BITS;
+  /** Bytes per remembered text: its length, then up to {@value #MAX_DOUBLE} characters. */
+  private static final int TEXT_SLOT = 32;
+  /** A key no remembered value has: a NaN's bits (only finite values are written as numbers). */
+  private static final long NO_TEXT = 0x7FF8_0000_0000_0001L;
+
   private final OutputStream out;
   private final byte[] buf;
   private int n;
+  /** {@link #putDoubleMemo}'s values (raw bits) and texts, made on first use. */
+  private long[] textKeys;
+  private byte[] texts;
 
   /** Writes to {@code out} through a buffer of {@code capacity} bytes (at least 256). */
   JsonBytes(OutputStream out, int capacity) {
@@ -283,6 +293,37 @@ final class JsonBytes {
     n += 4;
   }
 
+  /**
+   * As {@link #putDouble}, remembering the text of recent values: an answer's p-values, F and af repeat
+   * (rare variants share their genotype counts, a small cohort's af takes few values), and formatting a
+   * double costs far more than copying its text. Direct-mapped, {@value #TEXT_SLOTS} values per writer.
+   */
+  void putDoubleMemo(double v) {
+    long bits = Double.doubleToRawLongBits(v);
+    if (textKeys == null) {
+      textKeys = new long[TEXT_SLOTS];
+      Arrays.fill(textKeys, NO_TEXT);
+      texts = new byte[TEXT_SLOTS * TEXT_SLOT];
+    }
+    int slot = (int) ((bits * 0x9E3779B97F4A7C15L) >>> (64 - TEXT_SLOT_BITS));
+    int at = slot * TEXT_SLOT;
+    byte[] t = texts;
+    if (textKeys[slot] == bits) {
+      int len = t[at];
+      System.arraycopy(t, at + 1, buf, n, len);
+      n += len;
+      return;
+    }
+    int start = n;
+    putDouble(v);
+    int len = n - start;
+    if (len < TEXT_SLOT) {
+      textKeys[slot] = bits;
+      t[at] = (byte) len;
+      System.arraycopy(buf, start, t, at + 1, len);
+    }
+  }
+
   /** As the generator writes a double; needs {@link #MAX_DOUBLE} bytes of room. */
   void putDouble(double v) {
     String s = JsonOutput.number(v);
@@ -300,6 +341,26 @@ final class JsonBytes {
    */
   boolean putAfText(PrecomputedText v) {
     int end = v.copyAfText(buf, n);
+    if (end < 0) {
+      return false;
+    }
+    n = end;
+    return true;
+  }
+
+  /** Row {@code i}'s HWE p text made with the engine; false if it has none. Needs {@link #MAX_DOUBLE} bytes of room. */
+  boolean putHweText(org.dasgrid.core.genotype.AnalyticsAnswer a, int i) {
+    int end = a.copyHweText(i, buf, n);
+    if (end < 0) {
+      return false;
+    }
+    n = end;
+    return true;
+  }
+
+  /** As {@link #putHweText}, for F. */
+  boolean putFText(org.dasgrid.core.genotype.AnalyticsAnswer a, int i) {
+    int end = a.copyFText(i, buf, n);
     if (end < 0) {
       return false;
     }

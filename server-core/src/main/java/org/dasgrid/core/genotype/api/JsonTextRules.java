@@ -36,4 +36,9 @@ public final class JsonTextRules implements TextRules {
   public byte[] frequencyText(int ac, int an) {
     return JsonOutput.number((double) ac / an).getBytes(StandardCharsets.US_ASCII);
   }
+
+  @Override
+  public byte[] numberText(double v) {
+    return Double.isFinite(v) ? JsonOutput.number(v).getBytes(StandardCharsets.US_ASCII) : null;
+  }
 }
