@@ -11,7 +11,8 @@
 #
 # Environment: WORK (the cohort's directory, reused when it holds cohort.vcf.gz), PORT, XMX (server heap, 6g),
 # ONLY=dasgrid|tools (one half: a 1M-variant cohort's tool conversions take minutes of their own), PLINK2_INPUT=vcf|pgen
-# (what plink2's KING reads: the VCF as before, or a .pgen converted once and not timed).
+# (what plink2's KING reads: the VCF as before, or a .pgen converted once and not timed), INDEX (a genotype index of
+# the cohort, .dgi: the server maps it instead of loading the VCF).
 #
 # Needs: perf/target/benchmarks.jar and webapp/target/dasgrid.jar built (./mvnw -B -o -pl perf -am -DskipTests
 # -DskipNpm package), plink1.9, plink2, bcftools, curl.
@@ -41,7 +42,7 @@ awk -v n="$GENE_COUNT" 'BEGIN { print "##gff-version 3"; for (i = 1; i <= n; i++
 cat > dasgrid.yaml <<YAML
 server: {maxFeaturesPerResponse: 10000000, maxGenotypeSpan: 300000000}
 sources:
-  - {id: fam, format: vcf, path: cohort.vcf.gz, genotypes: true, samples: samples.tsv, genes: genes.gff3}
+  - {id: fam, format: vcf, path: cohort.vcf.gz, genotypes: true, samples: samples.tsv, genes: genes.gff3${INDEX:+, genotypeIndex: $INDEX}}
 YAML
 if [ "$ONLY" != tools ]; then
 LOAD_START=$(date +%s)
@@ -83,8 +84,11 @@ if [ "$ONLY" != tools ]; then
 curl -s -o /dev/null "$BASE/kinship?samples=$A,$B"; curl -s -o /dev/null "$BASE/kinship?samples=$HUNDRED"
 curl -s -o /dev/null -X POST -H 'Content-Type: text/plain' --data-binary @weights.txt "$BASE/score"
 curl -s -o /dev/null "$BASE/sex-check"; curl -s -o /dev/null "$BASE/inheritance?mode=denovo&family=$FAMILY&segment=chr1"
-curl -s -o /dev/null "$BASE/inheritance?mode=denovo&family=$FAMILY&gene=$GENE"
-curl -s -o /dev/null "$BASE/inheritance?mode=compound_het&family=$FAMILY&gene=$ALL_GENES"
+# (these two also say on stderr what they answered: the status, and how many rows matched)
+for q in "mode=denovo&family=$FAMILY&gene=$GENE" "mode=compound_het&family=$FAMILY&gene=$ALL_GENES"; do
+  curl -s -w '\nHTTP %{http_code}\n' "$BASE/inheritance?$q" | awk -v q="${q%%&gene=*}" '{n += gsub(/"pos"/, "&"); last = $0}
+    END {print "untimed " q ": " n " rows, " last > "/dev/stderr"}'
+done
 # the first cold pair is the untimed one: JIT for the scan that makes a sample's call bits
 FIRST_COLD=$(echo "$COLD_PAIRS" | tail -1)
 curl -s -o /dev/null "$BASE/kinship?samples=$FIRST_COLD"
