@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Sample-level genotype queries (sex-check, KING, PRS, de novo) on a generated family cohort, against plink1.9,
-# plink2 and bcftools +mendelian, with each tool's start-up floor (the same tool on a one-variant file) measured
-# apart. Bounded: ROUNDS timed requests per shape; everything on 127.0.0.1. Prints one markdown table.
+# Sample-level genotype queries (sex-check, KING, PRS, de novo, compound het) on a generated family cohort, against
+# plink1.9, plink2 and bcftools +mendelian, with each tool's start-up floor (the same tool on a one-variant file)
+# measured apart. Bounded: ROUNDS timed requests per shape; everything on 127.0.0.1. Prints one markdown table.
+# The issue's shapes: KING one pair (warm: a pair asked before, whose call bits the server keeps; cold: a new
+# pair each round) and all pairs of 100 samples, PRS, check-sex, de novo over a chromosome and over a gene,
+# compound het over every gene of a chromosome for one child. The genes are synthetic (genes.gff3, written here:
+# GENE_COUNT genes on chr22 of 5-125 kb), as the generated cohort has no annotation.
 #
 #   perf/scripts/family-bench.sh [SAMPLES_UNRELATED=704] [TRIOS=600] [VARIANTS=100000] [ROUNDS=5] [WEIGHTS=VARIANTS]
 #
 # Environment: WORK (the cohort's directory, reused when it holds cohort.vcf.gz), PORT, XMX (server heap, 6g),
 # ONLY=dasgrid|tools (one half: a 1M-variant cohort's tool conversions take minutes of their own), PLINK2_INPUT=vcf|pgen
-# (what plink2's KING reads: the VCF as before, or a .pgen converted once and not timed).
+# (what plink2's KING reads: the VCF as before, or a .pgen converted once and not timed), INDEX (a genotype index of
+# the cohort, .dgi: the server maps it instead of loading the VCF).
 #
 # Needs: perf/target/benchmarks.jar and webapp/target/dasgrid.jar built (./mvnw -B -o -pl perf -am -DskipTests
 # -DskipNpm package), plink1.9, plink2, bcftools, curl.
@@ -29,10 +34,15 @@ if [ ! -f cohort.vcf.gz ]; then
     --trios "$TRIOS" --quads 0 --half-sibs 0 --variants "$VARIANTS" --seed 1 --de-novo 0.0005 --error 0.0005 \
     --weights "$WEIGHTS" --out "$WORK"
 fi
+# synthetic genes on chr22 (a gene every 75 kb from 17 Mb, 5-125 kb long): compound het reads all of them
+GENE_COUNT=${GENE_COUNT:-440}
+awk -v n="$GENE_COUNT" 'BEGIN { print "##gff-version 3"; for (i = 1; i <= n; i++) { s = 17000000 + 75000 * (i - 1);
+  e = s + 5000 + (i * 7919) % 120000; printf "chr22\tbench\tgene\t%d\t%d\t.\t+\t.\tID=G22_%03d;Name=G22_%03d\n", s, e, i, i } }' \
+  > genes.gff3
 cat > dasgrid.yaml <<YAML
 server: {maxFeaturesPerResponse: 10000000, maxGenotypeSpan: 300000000}
 sources:
-  - {id: fam, format: vcf, path: cohort.vcf.gz, genotypes: true, samples: samples.tsv}
+  - {id: fam, format: vcf, path: cohort.vcf.gz, genotypes: true, samples: samples.tsv, genes: genes.gff3${INDEX:+, genotypeIndex: $INDEX}}
 YAML
 if [ "$ONLY" != tools ]; then
 LOAD_START=$(date +%s)
@@ -47,7 +57,17 @@ A=$(awk 'NR==2{print $1}' samples.tsv)
 B=$(awk 'NR==3{print $1}' samples.tsv)
 HUNDRED=$(awk 'NR>1 && NR<=101{printf "%s%s", (NR>2?",":""), $1}' samples.tsv)
 FAMILY=$(awk -F'\t' 'NR>1 && $7!="0"{print $6; exit}' samples.tsv)
+# de novo over one gene: the longest synthetic one; compound het over all of them
+GENE=$(awk -F'\t' '!/^#/ {l = $5 - $4; if (l > m) {m = l; g = $9; r = $1 ":" $4 "-" $5}} END {sub(/;.*/, "", g); sub(/ID=/, "", g); print g}' genes.gff3)
+GENE_REGION=$(awk -F'\t' -v g="ID=$GENE;" 'index($9, g) == 1 {print $1 ":" $4 "-" $5}' genes.gff3)
+ALL_GENES=$(awk -F'\t' '!/^#/ {sub(/;.*/, "", $9); sub(/ID=/, "", $9); printf "%s%s", (n++ ? "," : ""), $9}' genes.gff3)
+# cold KING pairs: a new pair each round, from the end of the sheet (no other shape asks for those samples)
+COLD_PAIRS=$(awk -F'\t' 'NR>1 {s[++n] = $1} END {for (i = 0; i < 2 * '"$ROUNDS"' + 2; i += 2) print s[n - i] "," s[n - i - 1]}' samples.tsv)
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+timed_each() { # name, then one URL per round: each round's request differs (nothing kept from an earlier one)
+  local name=$1; shift
+  for url in "$@"; do curl -s -o /dev/null -w '%{time_total}\n' "$url"; done | median | awk -v n="$name" '{printf "| %s | %.1f ms |\n", n, 1000*$1}'
+}
 timed() { # name, curl args...
   local name=$1; shift
   for i in $(seq "$ROUNDS"); do curl -s -o /dev/null -w '%{time_total}\n' "$@"; done | median | awk -v n="$name" '{printf "| %s | %.1f ms |\n", n, 1000*$1}'
@@ -64,11 +84,23 @@ if [ "$ONLY" != tools ]; then
 curl -s -o /dev/null "$BASE/kinship?samples=$A,$B"; curl -s -o /dev/null "$BASE/kinship?samples=$HUNDRED"
 curl -s -o /dev/null -X POST -H 'Content-Type: text/plain' --data-binary @weights.txt "$BASE/score"
 curl -s -o /dev/null "$BASE/sex-check"; curl -s -o /dev/null "$BASE/inheritance?mode=denovo&family=$FAMILY&segment=chr1"
-timed "DasGrid KING one pair, whole genome" "$BASE/kinship?samples=$A,$B"
+# (these two also say on stderr what they answered: the status, and how many rows matched)
+for q in "mode=denovo&family=$FAMILY&gene=$GENE" "mode=compound_het&family=$FAMILY&gene=$ALL_GENES"; do
+  curl -s -w '\nHTTP %{http_code}\n' "$BASE/inheritance?$q" | awk -v q="${q%%&gene=*}" '{n += gsub(/"pos"/, "&"); last = $0}
+    END {print "untimed " q ": " n " rows, " last > "/dev/stderr"}'
+done
+# the first cold pair is the untimed one: JIT for the scan that makes a sample's call bits
+FIRST_COLD=$(echo "$COLD_PAIRS" | tail -1)
+curl -s -o /dev/null "$BASE/kinship?samples=$FIRST_COLD"
+timed "DasGrid KING one pair, whole genome (warm: pair asked before)" "$BASE/kinship?samples=$A,$B"
+# shellcheck disable=SC2046
+timed_each "DasGrid KING one pair, whole genome (cold: a new pair each round)" $(echo "$COLD_PAIRS" | head -"$ROUNDS" | sed "s|^|$BASE/kinship?samples=|")
 timed "DasGrid KING all pairs of 100 samples" "$BASE/kinship?samples=$HUNDRED"
 timed "DasGrid PRS, $(wc -l < weights.txt) weights, all samples" -X POST -H 'Content-Type: text/plain' --data-binary @weights.txt "$BASE/score"
 timed "DasGrid check-sex, all samples" "$BASE/sex-check"
 timed "DasGrid de novo, one trio, chr1" "$BASE/inheritance?mode=denovo&family=$FAMILY&segment=chr1"
+timed "DasGrid de novo, one trio, one gene ($GENE, $GENE_REGION)" "$BASE/inheritance?mode=denovo&family=$FAMILY&gene=$GENE"
+timed "DasGrid compound het, one child, all $GENE_COUNT genes of chr22" "$BASE/inheritance?mode=compound_het&family=$FAMILY&gene=$ALL_GENES"
 fi
 [ "$ONLY" = dasgrid ] && exit 0
 # the tools: a one-variant file gives each one's start-up floor
@@ -98,4 +130,9 @@ F=$(awk -F'\t' -v f="$FAMILY" '$6==f && $7=="0" && $2=="male"{print $1}' samples
 C=$(awk -F'\t' -v f="$FAMILY" '$6==f && $7!="0"{print $1}' samples.tsv | head -1)
 [ -f cohort.vcf.gz.tbi ] || tabix -p vcf cohort.vcf.gz
 tool "bcftools +mendelian, one trio, chr1" bash -c "bcftools view -r chr1 cohort.vcf.gz | bcftools +mendelian -t $M,$F,$C -m x"
+tool "bcftools +mendelian, one trio, one gene ($GENE_REGION)" bash -c "bcftools view -r $GENE_REGION cohort.vcf.gz | bcftools +mendelian -t $M,$F,$C -m x"
 tool "bcftools +mendelian start-up floor (one variant)" bcftools +mendelian one.vcf.gz -t "$M,$F,$C" -m x
+# no installed tool finds compound hets; this is only the reading a script doing so would start from: the trio's
+# calls on chr22 where the child is het
+tool "bcftools view, trio's child-het rows of chr22 (reading only; not a compound-het caller)" bash -c "bcftools view -r chr22 -s $M,$F,$C cohort.vcf.gz | bcftools view -i 'GT[2]=\"het\"'"
+tool "bcftools view start-up floor (one variant)" bcftools view one.vcf.gz

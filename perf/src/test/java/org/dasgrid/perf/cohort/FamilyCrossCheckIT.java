@@ -153,6 +153,23 @@ class FamilyCrossCheckIT {
       assertThat(p.get("ibs0").asDouble()).isCloseTo(Double.parseDouble(f[4]), within(slack));
       assertThat(p.get("kinship").asDouble()).as(p.toString()).isCloseTo(Double.parseDouble(f[5]), within(1e-6));
     }
+    // a pair of samples not asked above, alone (the server probes their calls), then again (their call bits
+    // kept): plink2's figures both times
+    List<String> others = new ArrayList<>();
+    for (String[] r : sheet) {
+      if (!chosen.contains(r[0])) {
+        others.add(r[0]);
+      }
+    }
+    assertThat(others).hasSizeGreaterThan(1);
+    for (int round = 0; round < 2; round++) {
+      JsonNode p = get("kinship", "samples=" + others.get(0) + "," + others.get(others.size() - 1)).get("pairs").get(0);
+      String[] f = plink.get(p.get("a").asText() + "|" + p.get("b").asText());
+      long nsnp = Long.parseLong(f[2]);
+      assertThat(p.get("variants").asLong()).as(p.toString()).isBetween(nsnp - 1, nsnp);
+      assertThat(p.get("kinship").asDouble()).as(p.toString()).isCloseTo(Double.parseDouble(f[5]), within(1e-6));
+      assertThat(p.get("ibs0").asDouble()).isCloseTo(Double.parseDouble(f[4]), within(1e-6 + 1.0 / nsnp));
+    }
     // the related pairs above 0.08, ranked: exactly the generator's first- and second-degree pairs
     JsonNode related = get("kinship", "samples=" + String.join(",", chosen) + "&min_kinship=0.08");
     Set<String> truth = new HashSet<>();

@@ -23,6 +23,17 @@ public interface CallReader {
     return java.util.Optional.empty();
   }
 
+  /**
+   * Per sample of {@code samples} (sample numbers, distinct), its {@link SampleCallBits} over the biallelic
+   * rows of the segments (those {@link #forEachRow} visits whose {@link RowCalls#multiAllelic} is false), in
+   * visit order: the same rows for every sample, so bit {@code i} of two samples' vectors is the same row.
+   * Empty when this engine does not make them, or when the samples' bits would not fit the memory it allows
+   * them; callers then read the rows with {@link #forEachRow}.
+   */
+  default java.util.Optional<List<SampleCallBits>> diploidCalls(List<Segment> segments, int[] samples) {
+    return java.util.Optional.empty();
+  }
+
   @FunctionalInterface
   interface Visitor {
     boolean visit(RowCalls row);

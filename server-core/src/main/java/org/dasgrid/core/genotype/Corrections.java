@@ -52,6 +52,25 @@ final class Corrections {
     return delta;
   }
 
+  /**
+   * Adds to {@code into[i]} the delta of {@code samples[i]} (at most 32 samples) in the entry at {@code at}, as
+   * {@link #deltaOf} for each but with each group's set probed once for all of them; nothing for -1.
+   */
+  void addDeltas(int at, int[] samples, SampleSets sets, int[] into) {
+    if (at < 0) {
+      return;
+    }
+    IntColumn page = pages[at >>> PAGE_BITS];
+    int i = at & (PAGE - 1);
+    int n = page.get(i++);
+    for (int k = 0; k < n; k++, i += 2) {
+      int delta = page.get(i);
+      for (int mask = sets.membersAmong(page.get(i + 1), samples); mask != 0; mask &= mask - 1) {
+        into[Integer.numberOfTrailingZeros(mask)] += delta;
+      }
+    }
+  }
+
   /** Calls {@code sink} with each (delta, set handle) group of the entry at {@code at}; none for -1. */
   void forEachGroup(int at, GroupSink sink) {
     if (at < 0) {

@@ -13,7 +13,21 @@ public interface KeyedRows {
    * its {@code CHROM:POS:REF:ALT}, each ascending (a key equal to both comes twice). Rows no key matches are not
    * visited.
    */
-  void forEachMatch(List<String> keys, Visitor visitor);
+  default void forEachMatch(List<String> keys, Visitor visitor) {
+    match(keys).forEachInPart(0, 1, visitor);
+  }
+
+  /** The rows {@code keys} match, found once, to visit whole or in parts ({@link Matches}). */
+  Matches match(List<String> keys);
+
+  /** The matched rows of some keys, as {@link #forEachMatch} visits them. */
+  interface Matches {
+    /**
+     * Visits part {@code part} of {@code parts}: a run of the matched rows in row order, the parts together
+     * every matched row once. Parts may be visited at once by several threads, each with its own visitor.
+     */
+    void forEachInPart(int part, int parts, Visitor visitor);
+  }
 
   @FunctionalInterface
   interface Visitor {

@@ -69,7 +69,7 @@ final class RowLookup implements KeyedRows {
   }
 
   @Override
-  public void forEachMatch(List<String> keys, Visitor visitor) {
+  public Matches match(List<String> keys) {
     // (row << 32 | how << 31 | key), how 0 by ID and 1 by coordinates: sorted, the visit order
     long[] matches = new long[Math.max(16, keys.size())];
     int m = 0;
@@ -93,9 +93,25 @@ final class RowLookup implements KeyedRows {
       }
     }
     Arrays.sort(matches, 0, m);
+    long[] sorted = matches;
+    int size = m;
+    return (part, parts, visitor) -> visit(sorted, rowStart(sorted, size, (int) ((long) size * part / parts)),
+        rowStart(sorted, size, (int) ((long) size * (part + 1) / parts)), visitor);
+  }
+
+  /** The first entry at or after {@code i} that starts a row's run of matches ({@code size} if none). */
+  private static int rowStart(long[] matches, int size, int i) {
+    while (i > 0 && i < size && matches[i] >>> 32 == matches[i - 1] >>> 32) {
+      i++;
+    }
+    return Math.min(i, size);
+  }
+
+  /** Visits the rows of {@code matches[from, to)} (sorted, whole runs of rows). */
+  private void visit(long[] matches, int from, int m, Visitor visitor) {
     IndexRowCalls cursor = new IndexRowCalls(sets, fixes);
     int c = 0;
-    for (int a = 0; a < m; ) {
+    for (int a = from; a < m; ) {
       int row = (int) (matches[a] >>> 32);
       int b = a + 1;
       while (b < m && (int) (matches[b] >>> 32) == row) {

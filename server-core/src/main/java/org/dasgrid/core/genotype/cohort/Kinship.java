@@ -5,6 +5,7 @@ import java.util.List;
 import org.dasgrid.core.genotype.CallReader;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.RowCalls;
+import org.dasgrid.core.genotype.SampleCallBits;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.segment.Segment;
 
@@ -15,8 +16,10 @@ import org.dasgrid.core.segment.Segment;
  * is hom-ref and the other hom-alt, and Het the rows where a sample is het (both counted over the rows both
  * have called). Also the IBS0 and HETHET fractions of those rows.
  *
- * <p>Calls are gathered into per-sample bit vectors (het, hom-alt, called) 64 rows to a word, a block of rows at
- * a time, and each pair's counts are word-wise ANDs and bit counts: a pair costs a few operations per 64 rows.
+ * <p>Calls are gathered into per-sample bit vectors (het, hom-alt, called) 64 rows to a word, and each pair's
+ * counts are word-wise ANDs and bit counts: a pair costs a few operations per 64 rows. The engine makes the
+ * vectors over all the rows at once when it can ({@link CallReader#diploidCalls}, which may keep them for the
+ * samples' next requests); otherwise they are gathered here a block of rows at a time, in bounded memory.
  */
 public final class Kinship {
   /** Rows gathered per block: the bit vectors of one block are {@value} / 64 words per sample and kind. */
@@ -37,8 +40,39 @@ public final class Kinship {
   /** Every pair of the chosen samples (numbers ascending), in order (a, b) with a before b in the cohort. */
   public static List<Pair> pairs(GenotypeQueries engine, CallReader reader, List<Segment> segments, int[] samples) {
     int k = samples.length;
-    int n = engine.sampleNames().size();
+    // KING reads the autosomes only: the other contigs' rows are not visited (the row loop below checks too)
+    List<Segment> autosomal = segments.stream().filter(s -> Assembly.isAutosome(s.ref())).toList();
     Counts counts = new Counts(k);
+    java.util.Optional<List<SampleCallBits>> bits = reader.diploidCalls(autosomal, samples);
+    if (bits.isPresent()) {
+      long[][] het = new long[k][];
+      long[][] hom = new long[k][];
+      long[][] ok = new long[k][];
+      for (int i = 0; i < k; i++) {
+        SampleCallBits b = bits.get().get(i);
+        het[i] = b.het();
+        hom[i] = b.hom();
+        ok[i] = b.called();
+      }
+      counts.add(het, hom, ok, k == 0 ? 0 : ok[0].length);
+    } else {
+      readRows(engine, reader, autosomal, samples, counts);
+    }
+    List<Pair> out = new ArrayList<>(k * (k - 1) / 2);
+    List<String> names = engine.sampleNames();
+    for (int i = 0; i < k; i++) {
+      for (int j = i + 1; j < k; j++) {
+        out.add(counts.pair(names.get(samples[i]), names.get(samples[j]), i, j));
+      }
+    }
+    return out;
+  }
+
+  /** Gathers the calls a block of rows at a time (memory: a block's bits per sample) into {@code counts}. */
+  private static void readRows(GenotypeQueries engine, CallReader reader, List<Segment> segments, int[] samples,
+      Counts counts) {
+    int k = samples.length;
+    int n = engine.sampleNames().size();
     Block block = new Block(k);
     byte[] called = new byte[n];
     byte[] copies = new byte[n];
@@ -68,14 +102,6 @@ public final class Kinship {
       return true;
     });
     counts.add(block);
-    List<Pair> out = new ArrayList<>(k * (k - 1) / 2);
-    List<String> names = engine.sampleNames();
-    for (int i = 0; i < k; i++) {
-      for (int j = i + 1; j < k; j++) {
-        out.add(counts.pair(names.get(samples[i]), names.get(samples[j]), i, j));
-      }
-    }
-    return out;
   }
 
   /** One block's bit vectors: per chosen sample, het, hom-alt and called-diploid bits, row by row. */
@@ -143,15 +169,19 @@ public final class Kinship {
     }
 
     void add(Block b) {
-      int words = (b.rows + 63) >>> 6;
+      add(b.het, b.hom, b.ok, (b.rows + 63) >>> 6);
+    }
+
+    /** Adds the first {@code words} words of each sample's vectors (indexed as the chosen samples). */
+    void add(long[][] het, long[][] hom, long[][] ok, int words) {
       for (int i = 0; i < k; i++) {
-        long[] hi = b.het[i];
-        long[] ai = b.hom[i];
-        long[] oi = b.ok[i];
+        long[] hi = het[i];
+        long[] ai = hom[i];
+        long[] oi = ok[i];
         for (int j = i + 1; j < k; j++) {
-          long[] hj = b.het[j];
-          long[] aj = b.hom[j];
-          long[] oj = b.ok[j];
+          long[] hj = het[j];
+          long[] aj = hom[j];
+          long[] oj = ok[j];
           long nBoth = 0;
           long nHetHet = 0;
           long nIbs0 = 0;

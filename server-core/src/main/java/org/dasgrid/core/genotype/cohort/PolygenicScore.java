@@ -51,15 +51,27 @@ public final class PolygenicScore {
 
   public static Result run(GenotypeQueries engine, CallReader reader, ScoreWeights weights, int[] samples,
       Model model, boolean meanImpute) {
+    return run(engine, reader, weights, samples, model, meanImpute, PARALLEL_WEIGHTS);
+  }
+
+  /** As above, with the matched rows split over two threads from {@code parallelWeights} weights on. */
+  static Result run(GenotypeQueries engine, CallReader reader, ScoreWeights weights, int[] samples,
+      Model model, boolean meanImpute, int parallelWeights) {
     List<ScoreWeights.Weight> all = weights.weights();
     int n = engine.sampleNames().size();
     int k = samples.length;
     // few samples: probe each one's call per row; many: add doses to whole carrier sets and correct the few
     // samples whose call is not of the row's ploidy (see Sparse)
-    Accumulator acc = samples.length * 32L < n ? new Probing(n, samples, model, meanImpute)
-        : new Sparse(engine, samples, model, meanImpute);
+    boolean sparse = samples.length * 32L >= n;
+    java.util.function.Supplier<Accumulator> newAcc = () -> sparse ? new Sparse(engine, samples, model, meanImpute)
+        : new Probing(n, samples, model, meanImpute);
+    Accumulator acc = newAcc.get();
     boolean[] used = new boolean[all.size()];
-    int[] mismatched = {0};
+    // per weight: its first matching row (in row order) had neither of its alleles
+    boolean[] firstMismatched = new boolean[all.size()];
+    double[] sum = new double[k];
+    long[] count = new long[k];
+    long[] alleles = new long[k];
     Optional<KeyedRows> keyed = reader.keyedRows();
     if (keyed.isPresent()) {
       // only the matched rows are visited, in row order with the same keys per row as the scan below finds
@@ -67,40 +79,75 @@ public final class PolygenicScore {
       for (ScoreWeights.Weight w : all) {
         keys.add(w.variant());
       }
-      keyed.get().forEachMatch(keys, (row, hits) -> scoreRow(row, hits, all, used, mismatched, acc));
+      KeyedRows.Matches matches = keyed.get().match(keys);
+      if (sparse && all.size() >= parallelWeights) {
+        // the second half of the matched rows on another thread (the common pool), into its own sums: adding
+        // doses to carrier sets is bound by memory, one row's set after another, which a second core overlaps
+        Accumulator acc2 = newAcc.get();
+        boolean[] used2 = new boolean[all.size()];
+        boolean[] firstMismatched2 = new boolean[all.size()];
+        java.util.concurrent.CompletableFuture<Void> second = java.util.concurrent.CompletableFuture.runAsync(() ->
+            matches.forEachInPart(1, 2, (row, hits) -> scoreRow(row, hits, all, used2, firstMismatched2, acc2)));
+        matches.forEachInPart(0, 2, (row, hits) -> scoreRow(row, hits, all, used, firstMismatched, acc));
+        second.join();
+        for (int j = 0; j < used.length; j++) {
+          if (!used[j] && used2[j]) {
+            used[j] = true;
+            firstMismatched[j] = firstMismatched2[j];
+          }
+        }
+        addFinished(acc2, sum, count, alleles);
+      } else {
+        matches.forEachInPart(0, 1, (row, hits) -> scoreRow(row, hits, all, used, firstMismatched, acc));
+      }
     } else {
       WeightLookup lookup = new WeightLookup(all);
       List<Segment> everything = engine.contigs().stream().map(c -> new Segment(c, 1, Integer.MAX_VALUE)).toList();
       reader.forEachRow(everything, row -> {
         int[] hits = lookup.find(row);
         if (hits != null) {
-          scoreRow(row, hits, all, used, mismatched, acc);
+          scoreRow(row, hits, all, used, firstMismatched, acc);
         }
         return true;
       });
     }
     // a weight matched (with its allele) by one row counts as matched; mismatched ones are counted above
     int usedCount = 0;
-    for (boolean u : used) {
-      usedCount += u ? 1 : 0;
+    int mismatched = 0;
+    for (int j = 0; j < used.length; j++) {
+      usedCount += used[j] ? 1 : 0;
+      mismatched += firstMismatched[j] ? 1 : 0;
     }
-    int matched = usedCount - mismatched[0];
+    int matched = usedCount - mismatched;
     int missing = all.size() - usedCount;
-    double[] sum = new double[k];
-    long[] count = new long[k];
-    long[] alleles = new long[k];
-    acc.finish(sum, count, alleles);
+    addFinished(acc, sum, count, alleles);
     List<Score> out = new ArrayList<>(k);
     for (int i = 0; i < k; i++) {
       out.add(new Score(engine.sampleNames().get(samples[i]), sum[i],
           alleles[i] == 0 ? Double.NaN : sum[i] / alleles[i], count[i]));
     }
-    return new Result(out, matched, missing, mismatched[0]);
+    return new Result(out, matched, missing, mismatched);
+  }
+
+  /** Weights from which on the matched rows of a whole-cohort score are split over two threads. */
+  static final int PARALLEL_WEIGHTS = 10_000;
+
+  /** Adds {@code acc}'s totals to {@code sum}, {@code count} and {@code alleles}. */
+  private static void addFinished(Accumulator acc, double[] sum, long[] count, long[] alleles) {
+    double[] s = new double[sum.length];
+    long[] c = new long[count.length];
+    long[] a = new long[alleles.length];
+    acc.finish(s, c, a);
+    for (int i = 0; i < sum.length; i++) {
+      sum[i] += s[i];
+      count[i] += c[i];
+      alleles[i] += a[i];
+    }
   }
 
   /** Scores the weights {@code hits} (indices into {@code all}) that matched {@code row} by ID or coordinates. */
   private static void scoreRow(RowCalls row, int[] hits, List<ScoreWeights.Weight> all, boolean[] used,
-      int[] mismatched, Accumulator acc) {
+      boolean[] firstMismatched, Accumulator acc) {
     boolean read = false;
     String rowAlt = row.alt();
     String rowRef = row.ref();
@@ -111,7 +158,7 @@ public final class PolygenicScore {
       if (!alt && !ref) {
         if (!used[j]) {
           used[j] = true;
-          mismatched[0]++;
+          firstMismatched[j] = true;
         }
         continue;
       }

@@ -207,6 +207,25 @@ class CohortAnalyticsTest {
   }
 
   @Test
+  void kinshipFromTheEnginesSampleBitsEqualsKinshipReadRowByRow() {
+    // a reader without diploidCalls: Kinship gathers the calls itself, a block of rows at a time
+    CallReader rowByRow = reader::forEachRow;
+    assertThat(rowByRow.diploidCalls(all(), new int[] {0, 1})).isEmpty();
+    int[] everyone = new int[NAMES.size()];
+    java.util.Arrays.setAll(everyone, i -> i);
+    // a pair (each sample probed), the whole cohort (rows filled), a pair again (kept bits), another segment set
+    List<int[]> asks = List.of(new int[] {0, 2}, everyone, new int[] {2, 0}, new int[] {3, 5, 9});
+    for (int[] samples : asks) {
+      assertThat(Kinship.pairs(engine, reader, all(), samples))
+          .isEqualTo(Kinship.pairs(engine, rowByRow, all(), samples));
+    }
+    List<Segment> part = List.of(new Segment("1", 50_000, 120_000), new Segment("X", 1, 1000));
+    assertThat(Kinship.pairs(engine, reader, part, new int[] {0, 2}))
+        .isEqualTo(Kinship.pairs(engine, rowByRow, part, new int[] {0, 2}))
+        .allSatisfy(p -> assertThat(p.variants()).isBetween(1L, 7_001L));
+  }
+
+  @Test
   void scoresSumWeightTimesEffectAllelesAndAverageOverCalledAlleles() throws Exception {
     StringBuilder w = new StringBuilder();
     Random rnd = new Random(5);

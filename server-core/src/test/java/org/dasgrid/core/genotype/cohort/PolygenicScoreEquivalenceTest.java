@@ -130,6 +130,21 @@ class PolygenicScoreEquivalenceTest {
             assertThat(fast.missing()).as(what).isEqualTo(plain.missing());
             assertThat(fast.mismatched()).as(what).isEqualTo(plain.mismatched());
             assertThat(fast.scores()).hasSameSizeAs(plain.scores());
+            // the matched rows split over two threads (as from PolygenicScore.PARALLEL_WEIGHTS weights on): the
+            // same counts, the sums added in another order
+            PolygenicScore.Result split = PolygenicScore.run(engine, reader, weights, samples, model, impute, 1);
+            assertThat(List.of(split.matched(), split.missing(), split.mismatched())).as(what)
+                .isEqualTo(List.of(fast.matched(), fast.missing(), fast.mismatched()));
+            for (int i = 0; i < samples.length; i++) {
+              PolygenicScore.Score f = split.scores().get(i);
+              PolygenicScore.Score p = plain.scores().get(i);
+              assertThat(f.sample()).isEqualTo(p.sample());
+              assertThat(f.count()).as(what + " split").isEqualTo(p.count());
+              assertThat(f.sum()).as(what + " split " + f.sample())
+                  .isCloseTo(p.sum(), within(1e-9 * (1 + Math.abs(p.sum()))));
+              assertThat(f.avg()).as(what + " split " + f.sample())
+                  .isCloseTo(p.avg(), within(1e-12 * (1 + Math.abs(p.avg()))));
+            }
             for (int i = 0; i < samples.length; i++) {
               PolygenicScore.Score f = fast.scores().get(i);
               PolygenicScore.Score p = plain.scores().get(i);
