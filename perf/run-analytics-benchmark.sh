@@ -12,21 +12,29 @@
 # (Cache-Control: no-cache) and once from the answer cache (BENCH_MODES, default "rendered kept"). Baselines: R runs of each
 # plink1.9 / bcftools command (wall clock, best and median), and each tool's floor (the same command on a
 # one-variant region: start-up, reading the .bim/.fam or the index) measured the same way, to subtract.
+# Bytes baseline: right after each shape's wrk, nginx (perf/lib/nginx-files.sh, the browser benchmarks' static
+# baseline) serves that answer's exact bytes (the last answer received, saved as a file) and the same wrk -t1
+# -c1 measures a GET of it for D seconds: "nginx same bytes" p50/p99 and ours / nginx at p50, per shape and mode.
+# What a shape costs beyond moving its bytes over loopback on this machine is the gap between the two.
 #
 # Needs webapp/target/dasgrid.jar (./mvnw -pl webapp -am package -DskipTests), plink1.9, bcftools, tabix, curl,
-# wrk. Environment: JAR (default webapp/target/dasgrid.jar), BENCH_HEAP (server heap, default 4g), BENCH_PORT (default 18799), BENCH_DIR (work files,
-# default a temporary directory; a plink conversion there newer than the VCF is reused).
+# wrk, nginx. Environment: JAR (default webapp/target/dasgrid.jar), BENCH_HEAP (server heap, default 4g), BENCH_PORT
+# (default 18799; nginx on BENCH_PORT + 1), BENCH_DIR (work files, default a temporary directory; a plink
+# conversion there newer than the VCF is reused).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 vcf=$(realpath "$1"); n=${2:-50}; runs=${3:-3}; secs=${4:-5}
-for tool in plink1.9 bcftools tabix curl wrk bc; do
+for tool in plink1.9 bcftools tabix curl wrk bc nginx; do
   command -v "$tool" >/dev/null || { echo "$tool not found" >&2; exit 1; }
 done
 work=${BENCH_DIR:-$(mktemp -d)}
 mkdir -p "$work"
 port=${BENCH_PORT:-18799}
 base="http://127.0.0.1:$port/genotypes/cohort/variants"
+. "$root/perf/lib/nginx-files.sh"
+nginx_port=$((port + 1))
+mkdir -p "$work/answers"
 cat > "$work/dasgrid.yaml" <<YAML
 server: {maxFeaturesPerResponse: 10000000, rateLimit: {enabled: false}}  # wrk on a kept answer outruns the default limit
 sources:
@@ -46,13 +54,15 @@ t0=$(date +%s.%N)
 java -Xmx"${BENCH_HEAP:-4g}" -jar "${JAR:-webapp/target/dasgrid.jar}" --config "$work/dasgrid.yaml" --port "$port" \
   > "$work/server.log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
+trap 'kill $server 2>/dev/null || true; stop_nginx_files "$work"' EXIT
 for _ in $(seq 1 1200); do
   curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null 2>&1 && break
   sleep 1
 done
 curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null
 printf -- '- server start to ready: %.0f s (heap %s)\n' "$(echo "$(date +%s.%N) - $t0" | bc -l)" "${BENCH_HEAP:-4g}"
+start_nginx_files "$work" "$nginx_port" analytics "$work/answers"
+echo "- bytes baseline: $(nginx -v 2>&1 | sed 's/^nginx version: //') on 127.0.0.1:$nginx_port, perf/lib/nginx-files.sh"
 
 # TP53 and BRCA2 spans as in GRCh38 (Ensembl gene spans)
 tp53=chr17:7661779,7687538; brca2=chr13:32315508,32400268
@@ -84,9 +94,11 @@ hits() { curl -sf "http://127.0.0.1:$port/metrics" | awk '/^dasgrid_answers_hits
 # ratio counts the measured requests (curl and wrk, not the warm-up) the cache answered.
 modes=${BENCH_MODES:-rendered kept}
 echo
-echo "| shape | answer | rows | bytes | hit ratio | elapsed_db_ms p50 | elapsed_db_ms p99 | HTTP p50 ms | HTTP p99 ms | HTTP p99.9 ms | req/s (wrk) |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| shape | answer | rows | bytes | hit ratio | elapsed_db_ms p50 | elapsed_db_ms p99 | HTTP p50 ms | HTTP p99 ms | HTTP p99.9 ms | req/s (wrk) | nginx same bytes p50 ms | nginx same bytes p99 ms | ours / nginx (p50) |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+shape_no=0
 for s in "${shapes[@]}"; do
+  shape_no=$((shape_no + 1))
   name=${s%%|*}
   printf '%s' "${s#*|}" > "$work/form.txt"
   for mode in $modes; do
@@ -106,8 +118,18 @@ for s in "${shapes[@]}"; do
     case $line in *errors=0) ;; *) echo "wrk reported errors for $name: $line" >&2; exit 1 ;; esac
     kv() { echo "$line" | tr ' ' '\n' | grep "^$1=" | cut -d= -f2; }
     ratio=$(echo "scale=3; ($(hits) - $h0) / ($n + $(kv requests))" | bc -l)
-    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$mode" "$rows" "$bytes" "$ratio" \
-      "$(pct 0.5 < "$work/db.txt")" "$(pct 0.99 < "$work/db.txt")" "$(kv p50)" "$(kv p99)" "$(kv p999)" "$(kv rps)"
+    # the bytes baseline: the same answer's bytes from nginx, the same wrk, right after ours
+    static="$shape_no-$mode.json"
+    cp "$work/body.json" "$work/answers/$static"
+    cmp -s "$work/body.json" <(curl -sf "http://127.0.0.1:$nginx_port/files/analytics/$static") \
+      || { echo "nginx does not serve the answer's bytes for $name" >&2; exit 1; }
+    nline=$(WRK_PERCENTILES="$root/perf/wrk/percentiles.lua" wrk -t1 -c1 -d"${secs}s" -s "$root/perf/wrk/percentiles.lua" \
+      "http://127.0.0.1:$nginx_port/files/analytics/$static" | grep '^PCT')
+    case $nline in *errors=0) ;; *) echo "wrk reported errors for nginx, $name: $nline" >&2; exit 1 ;; esac
+    nkv() { echo "$nline" | tr ' ' '\n' | grep "^$1=" | cut -d= -f2; }
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$mode" "$rows" "$bytes" \
+      "$ratio" "$(pct 0.5 < "$work/db.txt")" "$(pct 0.99 < "$work/db.txt")" "$(kv p50)" "$(kv p99)" "$(kv p999)" \
+      "$(kv rps)" "$(nkv p50)" "$(nkv p99)" "$(echo "$(kv p50) / $(nkv p50)" | bc -l | xargs printf '%.2f')"
     # every mode's answer is the same but for its timings
     sed 's/,"elapsed_db_ms":[^}]*}$//' "$work/body.json" > "$work/body-$mode.txt"
     if ! cmp -s "$work/body-$mode.txt" "$work/body-${modes%% *}.txt"; then
@@ -115,7 +137,7 @@ for s in "${shapes[@]}"; do
     fi
   done
 done
-kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; trap - EXIT
+kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; stop_nginx_files "$work"; trap - EXIT
 
 if [ ! "$work/cohort.bed" -nt "$vcf" ]; then
   echo "# plink1.9: converting the VCF once (not timed)" >&2

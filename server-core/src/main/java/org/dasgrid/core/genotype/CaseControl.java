@@ -8,4 +8,25 @@ public record CaseControl(SampleSelection cases, SampleSelection controls) {
     Objects.requireNonNull(cases, "cases");
     Objects.requireNonNull(controls, "controls");
   }
+
+  /**
+   * Whether cases and controls split {@code cohort} exactly (disjoint, and together every chosen sample): then
+   * one group's counts are the cohort's less the other's, and the engine counts only one group per row.
+   */
+  boolean splits(SampleSelection cohort) {
+    if ((long) cases.size() + controls.size() != cohort.size()) {
+      return false;
+    }
+    for (int s : cases.members()) {
+      if (!cohort.contains(s)) {
+        return false;
+      }
+    }
+    for (int s : controls.members()) {
+      if (!cohort.contains(s) || cases.contains(s)) {
+        return false;
+      }
+    }
+    return true;
+  }
 }

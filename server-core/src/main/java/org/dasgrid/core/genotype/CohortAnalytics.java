@@ -41,10 +41,21 @@ final class CohortAnalytics {
     an = n;
   };
 
+  /**
+   * Whether a case/control split of the chosen samples counts one group per row and takes the other as the row's
+   * counts less it (off only to test that path against counting both).
+   */
+  private final boolean subtractSplit;
+
   CohortAnalytics(GenotypeIndex index) {
+    this(index, true);
+  }
+
+  CohortAnalytics(GenotypeIndex index, boolean subtractSplit) {
     this.index = index;
     this.sets = index.sets();
     this.cohort = index.cohortStats();
+    this.subtractSplit = subtractSplit;
   }
 
   AnalyticsAnswer run(AnalyticsQuery q) {
@@ -57,6 +68,9 @@ final class CohortAnalytics {
     VariantFilter filter = q.filter();
     boolean stats = q.withStats();
     CaseControl cc = q.caseControl().orElse(null);
+    // controls = the rest of the chosen samples (the default): count the smaller group, subtract for the other
+    SampleSelection oneGroup = cc == null || !subtractSplit || !cc.splits(sel) ? null
+        : cc.cases().size() <= cc.controls().size() ? cc.cases() : cc.controls();
     TopN top = q.top().orElse(null);
     // one row more than the page, to know whether another page follows
     long want = top != null ? Long.MAX_VALUE : base.limitOrMax() + 1L;
@@ -133,7 +147,11 @@ final class CohortAnalytics {
           stats(c, gaps, contig, r, sel, out, counted);
         }
         if (cc != null) {
-          caseControl(c, contig, r, cc, out);
+          if (oneGroup != null) {
+            split(c, contig, r, oneGroup == cc.cases(), oneGroup, out);
+          } else {
+            caseControl(c, contig, r, cc, out);
+          }
         }
         if (heap != null) {
           rank(top, out, heap);
@@ -420,6 +438,29 @@ final class CohortAnalytics {
     out.controlAn[i] = an;
     out.assocP[i] = AlleleAssociation.pValue(caseAc, caseAn - caseAc, ac, an - ac);
     out.oddsRatio[i] = AlleleAssociation.oddsRatio(caseAc, caseAn - caseAc, ac, an - ac);
+  }
+
+  /**
+   * Case/control counts of the row just added when the two groups split the chosen samples: {@code counted}'s
+   * counts, and the row's (over the chosen samples, already made) less them for the other group. AC and AN add
+   * up over disjoint groups (a row's ploidy is one number; the corrections are per sample), so the table, and the
+   * p and odds ratio made from it, are the two-count path's exactly.
+   */
+  private void split(ContigRows c, int contig, int r, boolean countedAreCases, SampleSelection counted, Rows out) {
+    int i = out.size - 1;
+    index.counts(c, contig, r, counted, sink);
+    int restAc = out.ac[i] - ac;
+    int restAn = out.an[i] - an;
+    int caseAc = countedAreCases ? ac : restAc;
+    int caseAn = countedAreCases ? an : restAn;
+    int controlAc = countedAreCases ? restAc : ac;
+    int controlAn = countedAreCases ? restAn : an;
+    out.caseAc[i] = caseAc;
+    out.caseAn[i] = caseAn;
+    out.controlAc[i] = controlAc;
+    out.controlAn[i] = controlAn;
+    out.assocP[i] = AlleleAssociation.pValue(caseAc, caseAn - caseAc, controlAc, controlAn - controlAc);
+    out.oddsRatio[i] = AlleleAssociation.oddsRatio(caseAc, caseAn - caseAc, controlAc, controlAn - controlAc);
   }
 
   /**

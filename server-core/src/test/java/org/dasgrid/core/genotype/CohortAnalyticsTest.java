@@ -132,6 +132,75 @@ class CohortAnalyticsTest {
     }
   }
 
+  /**
+   * Controls as the rest of the chosen samples: the engine counts one group per row and subtracts it from the
+   * row's counts. Against counting both groups (the path any other split takes), on random cohorts small and
+   * large (dense sets) with multi-allelic, haploid, triploid and missing calls, whole cohort and virtual cohorts,
+   * cases fewer and more than the controls: the same counts and bit-identical p and odds ratio on every row,
+   * and the same top-N by assoc p.
+   */
+  @Test
+  void controlsAsTheRestEqualCountingBothGroups() {
+    Random rnd = new Random(4711);
+    int splitQueries = 0;
+    for (int round = 0; round < 6; round++) {
+      int samples = round % 2 == 0 ? 8 + rnd.nextInt(60) : 200 + rnd.nextInt(400);
+      List<Site> sites = sites(rnd, samples, 200 + rnd.nextInt(100));
+      GenotypeIndex index = (GenotypeIndex) build(samples, sites);
+      List<Segment> segments = List.of(new Segment("chr2", 1, 20_000), new Segment("chr1", 1, 20_000));
+      for (int q = 0; q < 6; q++) {
+        int[] chosen = q % 3 == 0 ? all(samples) : pick(rnd, samples, 2 + rnd.nextInt(samples - 1));
+        SampleSelection sel = index.select(chosen);
+        int[] cases = pick(rnd, chosen.length, 1 + rnd.nextInt(chosen.length - 1));
+        for (int i = 0; i < cases.length; i++) {
+          cases[i] = chosen[cases[i]];
+        }
+        SampleSelection caseSel = index.select(cases);
+        SampleSelection controls = index.select(
+            java.util.Arrays.stream(chosen).filter(s -> !caseSel.contains(s)).toArray());
+        CaseControl cc = new CaseControl(caseSel, controls);
+        assertThat(cc.splits(sel)).as("cases and the rest split the chosen samples").isTrue();
+        splitQueries++;
+        GenotypeQuery base = new GenotypeQuery(segments, Zygosity.values()[rnd.nextInt(3)], sel,
+            OptionalInt.empty());
+        for (Optional<TopN> top : List.of(Optional.<TopN>empty(), Optional.of(new TopN(7, TopN.By.ASSOC_P)))) {
+          AnalyticsQuery query = new AnalyticsQuery(base, VariantFilter.NONE, true, Optional.of(cc), top,
+              Optional.empty());
+          AnalyticsAnswer fast = new CohortAnalytics(index, true).run(query);
+          AnalyticsAnswer both = new CohortAnalytics(index, false).run(query);
+          assertThat(both.size()).as("rows").isGreaterThan(0).isEqualTo(fast.size());
+          for (int i = 0; i < fast.size(); i++) {
+            String at = "round " + round + " query " + q + " " + top + " row " + i;
+            assertThat(fast.rows().get(i).pos()).as(at).isEqualTo(both.rows().get(i).pos());
+            assertThat(new int[] {fast.caseAc(i), fast.caseAn(i), fast.controlAc(i), fast.controlAn(i)}).as(at)
+                .containsExactly(both.caseAc(i), both.caseAn(i), both.controlAc(i), both.controlAn(i));
+            assertThat(Double.doubleToRawLongBits(fast.assocP(i))).as(at + " p")
+                .isEqualTo(Double.doubleToRawLongBits(both.assocP(i)));
+            assertThat(Double.doubleToRawLongBits(fast.oddsRatio(i))).as(at + " odds ratio")
+                .isEqualTo(Double.doubleToRawLongBits(both.oddsRatio(i)));
+          }
+        }
+      }
+    }
+    assertThat(splitQueries).isEqualTo(36);
+  }
+
+  /** Groups that do not split the chosen samples: some left out, one outside them, or overlapping. */
+  @Test
+  void groupsThatDoNotSplitTheChosenSamples() {
+    SampleSelection cohort = SampleSelection.of(10, new int[] {0, 1, 2, 3, 4, 5});
+    assertThat(new CaseControl(SampleSelection.of(10, new int[] {0, 1}), SampleSelection.of(10, new int[] {2, 3, 4, 5}))
+        .splits(cohort)).isTrue();
+    assertThat(new CaseControl(SampleSelection.of(10, new int[] {0, 1}), SampleSelection.of(10, new int[] {2, 3, 4}))
+        .splits(cohort)).as("one left out").isFalse();
+    assertThat(new CaseControl(SampleSelection.of(10, new int[] {0, 1}), SampleSelection.of(10, new int[] {2, 3, 4, 9}))
+        .splits(cohort)).as("one outside").isFalse();
+    assertThat(new CaseControl(SampleSelection.of(10, new int[] {0, 1, 2}), SampleSelection.of(10, new int[] {2, 3, 4}))
+        .splits(cohort)).as("overlapping").isFalse();
+    assertThat(new CaseControl(SampleSelection.of(10, new int[] {0, 1, 2}), SampleSelection.of(10, new int[] {7, 8, 9}))
+        .splits(SampleSelection.all(10))).as("not all of the whole cohort").isFalse();
+  }
+
   private void check(Random rnd, GenotypeQueries engine, int samples, List<Site> sites) {
     int[] chosen = rnd.nextInt(3) == 0 ? all(samples) : pick(rnd, samples, 2 + rnd.nextInt(samples - 1));
     SampleSelection sel = engine.select(chosen);
