@@ -31,9 +31,6 @@ def main(path, per_contig):
     by_kind = defaultdict(int)
     for name, pages in tables.items():
         by_kind['pool ' + name] += sum(pages)
-    for key in ('dictionary',):
-        if key in catalog:
-            by_kind[key] += catalog[key][1]
     rows = 0
     contig_bytes = []
     for c in catalog['contigs']:

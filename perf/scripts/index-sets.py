@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Which rows' sample sets fill a DasGrid genotype index's pools (.dgi, format 2 or 3): per contig and per
 column (het, hom, missing, nonDiploid, the AC and AN correction groups) the bytes of the sets it refers to
-(a set referred to twice is counted once, at its first reference), and how many of those bytes repeat a set
+(a set referred to twice is counted once, at its first reference; a patch with its two short runs), and how many of those bytes repeat a set
 already stored with the same members (what sharing identical sets would save).
 
     python3 perf/scripts/index-sets.py cohort.dgi
@@ -39,10 +39,7 @@ def main(path):
     inline = pages('inline', '<u2')
     dense = pages('dense', '<u8')
     fixes = pages('corrections', '<i4')
-    dictionary = None
-    if 'dictionary' in catalog:  # format 3: shared sets by number
-        o, n, _ = catalog['dictionary']
-        dictionary = np.frombuffer(data[o:o + n], dtype='<i4')
+    patches = pages('patches', '<i4') if 'patches' in catalog['pools'] else []
 
     def content(h):
         """(bytes stored, members key) of set handle h."""
@@ -56,6 +53,11 @@ def main(path):
             page = dense[i // per_dense_page]
             at = (i % per_dense_page) * words
             return 8 * words, ('d', page[at:at + words].tobytes())
+        if h & 3 == 0 and h != 0:  # format 3: a patch (base, minus, plus, cardinality) of 16 bytes
+            e = i - 1
+            entry = patches[e >> 14][(e & 16383) * 4:(e & 16383) * 4 + 4]
+            size = 16 + sum(content(int(x))[0] for x in entry[1:3] if x != 0)
+            return size, ('p', entry.tobytes())
         raise ValueError(f'handle {h:#x}')
 
     seen = set()
