@@ -31,8 +31,8 @@ for _ in $(seq 3000); do
 done
 TP53=chr17:7661779,7687538; BRCA2=chr13:32315508,32400268
 one() { # prints "elapsed_db_ms http_ms rows-ish bytes"
-  curl -s -o "$WORK/body" -w '%{time_total} %{size_download}' "$B/$1" > "$WORK/t"
-  db=$(grep -o '"elapsed_db_ms":[0-9.eE-]*' "$WORK/body" | head -1 | cut -d: -f2)
+  curl -s -o "$WORK/body" -w '%{time_total} %{size_download}\n' "$B/$1" > "$WORK/t"
+  db=$(grep -o -m1 '"elapsed_db_ms":[0-9.eE-]*' "$WORK/body" | cut -d: -f2 || true)
   read -r total size < "$WORK/t"
   echo "${db:-?} $(awk -v t="$total" 'BEGIN{printf "%.3f", t * 1000}') $size"
 }
