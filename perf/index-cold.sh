@@ -4,7 +4,9 @@
 # the last 20 is the warm figure), then evicts the index file alone from the page cache (GNU dd iflag=nocache
 # count=0: posix_fadvise DONTNEED; /proc/sys/vm/drop_caches needs root, which the shared machine does not
 # give) and times one request (the cold figure). Reports the server's elapsed_db_ms and curl's total time, and
-# what fincore says is resident after the eviction and after the cold request.
+# what fincore says is resident after the eviction and after the cold request. Caveat, measured 2026-11-26:
+# pages a running process maps are NOT evicted by DONTNEED (fincore stays at the whole file), so on Linux this
+# times warm requests twice unless the open left pages untouched; the resident columns tell which happened.
 #
 #   perf/index-cold.sh VCF INDEX.dgi
 #
