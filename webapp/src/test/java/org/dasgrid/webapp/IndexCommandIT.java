@@ -80,6 +80,57 @@ class IndexCommandIT {
     }
   }
 
+  /**
+   * The newcomer's path of docs/genotypes.md ("Persistent index"): its config block and its two commands, as
+   * written (run in a directory holding {@code data/cohort.vcf.gz}, here the bundled CEU cohort; the test only
+   * adds a free port and the loopback address to the second), build an index that the server serves.
+   */
+  @Test
+  void theTwoDocumentedCommandsBuildAndServeAnIndex() throws Exception {
+    String doc = Files.readString(TestServer.root().resolve("docs/genotypes.md"));
+    String section = doc.substring(doc.indexOf("## Persistent index"));
+    Matcher yaml = Pattern.compile("```yaml\n(.*?)```", Pattern.DOTALL).matcher(section);
+    assertThat(yaml.find()).isTrue();
+    Matcher block = Pattern.compile("```\n(java -jar webapp/target/dasgrid.jar index .*?)```", Pattern.DOTALL)
+        .matcher(section);
+    assertThat(block.find()).isTrue();
+    List<String> commands = block.group(1).lines().toList();
+    assertThat(commands).hasSize(2).allMatch(c -> c.startsWith("java -jar webapp/target/dasgrid.jar "));
+    Files.createDirectories(dir.resolve("data"));
+    Files.copy(TestServer.example("ceu_exon.vcf.gz"), dir.resolve("data/cohort.vcf.gz"));
+    Files.writeString(dir.resolve("cohort.yaml"), yaml.group(1));
+    Process index = documented(commands.get(0));
+    String out = new String(index.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(index.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(index.exitValue()).as(out).isZero();
+    assertThat(dir.resolve("data/cohort.dgi")).isRegularFile();
+    Process serve = documented(commands.get(1) + " --port 0 --bind 127.0.0.1 --access-log off");
+    try {
+      BufferedReader lines = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
+      Matcher ready = null;
+      List<String> seen = new ArrayList<>();
+      for (String line; ready == null && (line = lines.readLine()) != null; ) {
+        seen.add(line);
+        Matcher m = Pattern.compile("DasGrid ready on http://127.0.0.1:(\\d+)/das").matcher(line);
+        ready = m.find() ? m : null;
+      }
+      assertThat(ready).as("output: %s", seen).isNotNull();
+      assertThat(Http.get("http://127.0.0.1:" + ready.group(1) + "/genotypes/g1k/count?segment=17&zygosity=any")
+          .text()).contains("\"variants\":");
+    } finally {
+      serve.destroy();
+      assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    }
+  }
+
+  /** A documented command line run in {@link #dir} with the built jar. */
+  private Process documented(String line) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", LauncherIT.jar().toString()));
+    cmd.addAll(Arrays.asList(line.substring("java -jar webapp/target/dasgrid.jar ".length()).split(" ")));
+    return new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+  }
+
   @Test
   void badArgumentsAndBadInputExitNonZeroWithAMessageAndNoIndex() throws Exception {
     Run usage = run("--vcf", "x.vcf");

@@ -8,9 +8,17 @@ import java.util.List;
  * The AC/AN corrections of the engine: groups of samples whose allele count differs from the site default
  * by a delta (missing, partial, haploid, polyploid calls). An entry is {@code n} followed by {@code n} pairs
  * (delta, set handle) in paged int arrays (256 KB pages, no entry straddles two); rows refer to entries by
- * index, -1 for none.
+ * index, -1 for none. Groups may overlap (see {@link CalledGroups}): a sample's correction is the sum of the
+ * deltas of the groups it is in, and every reader adds them so.
  */
 final class Corrections {
+  /** Groups to store as one entry: (delta, ascending samples) pairs. */
+  interface Source {
+    int size();
+
+    void forEach(DeltaGroups.Sink sink);
+  }
+
   private static final int PAGE_BITS = 16;
   private static final int PAGE = 1 << PAGE_BITS;
   private final IntColumn[] pages;
@@ -131,7 +139,7 @@ final class Corrections {
     private int used = PAGE;
 
     /** Stores the groups (their sets through {@code sets}) and returns the entry's index, or -1 if none. */
-    int add(DeltaGroups groups, SampleSets.Builder sets) {
+    int add(Source groups, SampleSets.Builder sets) {
       int n = groups.size();
       if (n == 0) {
         return -1;
@@ -156,20 +164,10 @@ final class Corrections {
       return (int) index;
     }
 
-    /** The set handle of the group with this delta in the entry at {@code at}, or -1 if it has none. */
-    int handleOf(int at, int delta) {
-      if (at < 0) {
-        return -1;
-      }
+    /** The set handle of group {@code k} (in the order added) of the entry at {@code at}. */
+    int handleAt(int at, int k) {
       int[] page = pages.get(at >>> PAGE_BITS);
-      int i = at & (PAGE - 1);
-      int n = page[i++];
-      for (int k = 0; k < n; k++, i += 2) {
-        if (page[i] == delta) {
-          return page[i + 1];
-        }
-      }
-      return -1;
+      return page[(at & (PAGE - 1)) + 2 + 2 * k];
     }
 
     /** Pages written to a file by {@link #release}: their places in the list hold null. */

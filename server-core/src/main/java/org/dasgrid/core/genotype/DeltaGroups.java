@@ -4,7 +4,7 @@ package org.dasgrid.core.genotype;
  * Samples grouped by a small signed correction (an allele-count delta), each group ascending. Reused from
  * site to site; groups are filled in sample order.
  */
-final class DeltaGroups {
+final class DeltaGroups implements Corrections.Source {
   private static final int OFFSET = 4;
   private final IntList[] groups;
 
@@ -35,7 +35,8 @@ final class DeltaGroups {
   }
 
   /** The number of non-empty groups. */
-  int size() {
+  @Override
+  public int size() {
     int n = 0;
     for (IntList g : groups) {
       if (g != null && !g.isEmpty()) {
@@ -46,27 +47,13 @@ final class DeltaGroups {
   }
 
   /** Calls {@code sink} with each non-empty group, by ascending delta. */
-  void forEach(Sink sink) {
+  @Override
+  public void forEach(Sink sink) {
     for (int k = 0; k < groups.length; k++) {
       if (groups[k] != null && !groups[k].isEmpty()) {
         sink.accept(k - OFFSET, groups[k]);
       }
     }
-  }
-
-  /** Whether the group of this delta holds exactly {@code samples} (and is not empty). */
-  boolean sameAs(int delta, IntList samples) {
-    int k = delta + OFFSET;
-    IntList g = k >= 0 && k < groups.length ? groups[k] : null;
-    if (g == null || g.size() != samples.size()) {
-      return false;
-    }
-    for (int i = 0; i < g.size(); i++) {
-      if (g.get(i) != samples.get(i)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   interface Sink {

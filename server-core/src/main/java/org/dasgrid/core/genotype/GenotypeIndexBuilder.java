@@ -35,6 +35,9 @@ public final class GenotypeIndexBuilder {
   private final SampleSets.Builder sets;
   private final SiteCalls calls;
   private final Corrections.Builder fixes = new Corrections.Builder();
+  private final CalledGroups called = new CalledGroups();
+  /** The contig of the last site: sets may be patches of earlier sets of the same contig only. */
+  private Pending lastContig;
   private final Map<String, Pending> contigs = new LinkedHashMap<>();
   private Pending site;
   /** Where a streaming build writes ({@link GenotypeIndexFile#build}); null for an engine in the heap. */
@@ -133,6 +136,10 @@ public final class GenotypeIndexBuilder {
     if (file != null && site != current) {
       enter(site);
     }
+    if (site != lastContig) {
+      sets.newContig();
+      lastContig = site;
+    }
     sitePos = pos;
     siteEnd = end;
     siteIdRef = ((id == null || id.isEmpty() ? "." : id) + "\t" + ref + "\t").getBytes(StandardCharsets.UTF_8);
@@ -159,10 +166,11 @@ public final class GenotypeIndexBuilder {
       throw new IllegalStateException("endSite without startSite");
     }
     calls.finish();
-    int an = fixes(calls.anCorrections());
+    CalledGroups groups = called.of(calls.anCorrections(), calls.missing());
+    int an = fixes.add(groups, sets);
     byte ploidy = (byte) calls.ploidy();
-    int missing = reused(calls.missing(), an);
-    int nonDiploid = reused(calls.nonDiploid(), an);
+    int missing = groups.missingFirst() ? fixes.handleAt(an, 0) : SampleSets.EMPTY;
+    int nonDiploid = reused(calls.nonDiploid(), groups, an);
     byte alts = (byte) Math.min(calls.alts(), 255);
     for (int a = 1; a <= calls.alts(); a++) {
       IntList het = calls.het(a);
@@ -181,20 +189,33 @@ public final class GenotypeIndexBuilder {
   }
 
   /**
-   * The set handle of these samples (missing or non-diploid calls of the site), reusing the AN correction
-   * group that holds exactly them when there is one (a site whose odd calls are all ./. keeps them once).
+   * The set handle of these samples (the site's non-diploid calls), reusing the AN correction group that
+   * holds exactly them when there is one (the haploid calls of a diploid site are usually its -1 group).
    */
-  private int reused(IntList samples, int anEntry) {
+  private int reused(IntList samples, CalledGroups groups, int anEntry) {
     if (samples.isEmpty()) {
       return SampleSets.EMPTY;
     }
-    DeltaGroups groups = calls.anCorrections();
-    for (int delta = -2; delta <= 1; delta++) {
-      if (groups.sameAs(delta, samples)) {
-        return fixes.handleOf(anEntry, delta);
+    int[] found = {-1, 0};
+    groups.forEach((delta, g) -> {
+      if (found[0] < 0 && same(g, samples)) {
+        found[0] = found[1];
+      }
+      found[1]++;
+    });
+    return found[0] >= 0 ? fixes.handleAt(anEntry, found[0]) : sets.add(samples.raw(), samples.size());
+  }
+
+  private static boolean same(IntList a, IntList b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (a.get(i) != b.get(i)) {
+        return false;
       }
     }
-    return sets.add(samples.raw(), samples.size());
+    return true;
   }
 
   private int fixes(DeltaGroups groups) {

@@ -32,8 +32,10 @@ import java.util.zip.CRC32C;
  * and never straddling a 1 GiB boundary, in the order a streaming build makes them (pool pages and contigs'
  * columns interleaved); then the pools' page tables and the catalog, a JSON document naming the source VCF's
  * identity, the cohort, its INFO fields, the counts, and each contig section's offset, length and CRC-32C.
- * Format 2 adds, per contig, the missing-call and non-diploid sets, ALT counts and numbers, and the INFO text
- * that the statistics and filters read; format 1 files are refused (rebuild them).
+ * Format 2 added, per contig, the missing-call and non-diploid sets, ALT counts and numbers, and the INFO text
+ * that the statistics and filters read; format 3 stores sets as patches of a similar set of their contig
+ * ({@link SampleSets}), a site's missing calls once as its first AN correction group ({@link CalledGroups}),
+ * and no INFO offsets for a contig without INFO text. Files of other formats are refused (rebuild them).
  *
  * <p>Written to {@code NAME.partial} and renamed to {@code NAME} when complete; the header (and with it the
  * magic) is the last thing written, so a stopped build leaves a {@code .partial} file with no magic.
@@ -41,7 +43,7 @@ import java.util.zip.CRC32C;
 public final class GenotypeIndexFile {
   /** 8 bytes: a non-ASCII first byte, "DGI", CR LF, ^Z, LF (as PNG: catches text-mode copies). */
   static final byte[] MAGIC = {(byte) 0x89, 'D', 'G', 'I', '\r', '\n', 0x1A, '\n'};
-  public static final int FORMAT_VERSION = 2;
+  public static final int FORMAT_VERSION = 3;
   static final int HEADER = 64;
   /** Mapped in pieces of this size; no section of at most this size straddles two. */
   static final long CHUNK = 1L << 30;
@@ -89,6 +91,10 @@ public final class GenotypeIndexFile {
       LongColumn[] dense = sets.densePages();
       for (int p = 0; p < dense.length; p++) {
         w.densePage(p, dense[p]);
+      }
+      IntColumn[] patches = sets.patchPages();
+      for (int p = 0; p < patches.length; p++) {
+        w.patchPage(p, patches[p]);
       }
       IntColumn[] fixes = index.corrections().pages();
       for (int p = 0; p < fixes.length; p++) {
@@ -193,7 +199,8 @@ public final class GenotypeIndexFile {
       }
       int version = h.getInt(8);
       if (version != FORMAT_VERSION) {
-        // format 1 kept no missing-call sets or INFO (the analytics): its files are rebuilt, not read
+        // format 1 kept no missing-call sets or INFO (the analytics), format 2 stored disjoint AN groups and no
+        // patched sets: their files are rebuilt, not read (a build is minutes; two readers would be kept forever)
         throw bad("index format version " + version + ", this server reads version " + FORMAT_VERSION
             + " (rebuild the index with this server's 'index' command)");
       }
@@ -238,7 +245,12 @@ public final class GenotypeIndexFile {
       for (int p = 0; p < fixPages.length; p++) {
         fixPages[p] = IntColumn.mapped(fixBytes[p]);
       }
-      SampleSets sets = new SampleSets(cohort, inline, new org.roaringbitmap.RoaringBitmap[0], dense);
+      ByteBuffer[] patchBytes = pages(pools.get("patches"), "patched sets");
+      IntColumn[] patches = new IntColumn[patchBytes.length];
+      for (int p = 0; p < patches.length; p++) {
+        patches[p] = IntColumn.mapped(patchBytes[p]);
+      }
+      SampleSets sets = new SampleSets(cohort, inline, new org.roaringbitmap.RoaringBitmap[0], dense, patches);
       Corrections fixes = new Corrections(fixPages);
       SampleSelection everyone = SampleSelection.all(cohort);
       List<ContigRows> contigs = new ArrayList<>();
@@ -273,8 +285,10 @@ public final class GenotypeIndexFile {
         gaps.add(new CallGaps(IntColumn.mapped(section(s, name, "missing")),
             IntColumn.mapped(section(s, name, "nonDiploid")), ByteColumn.mapped(section(s, name, "alts")),
             ByteColumn.mapped(section(s, name, "altIndex"))));
+        int rows = c.get("rows").asInt();
         info.add(!s.has("info") ? InfoStore.NONE : new InfoStore(ByteColumn.mapped(section(s, name, "info")),
-            IntColumn.mapped(section(s, name, "infoStart")), IntColumn.mapped(section(s, name, "infoEnd"))));
+            s.has("infoStart") ? IntColumn.mapped(section(s, name, "infoStart")) : IntColumn.zeros(rows),
+            s.has("infoEnd") ? IntColumn.mapped(section(s, name, "infoEnd")) : IntColumn.zeros(rows)));
       }
       Map<String, InfoField> infoFields = new LinkedHashMap<>();
       for (JsonNode f : catalog.get("infoFields")) {

@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.zip.CRC32C;
 
 /**
- * Writes an index file ({@link GenotypeIndexFile}, format 2) section by section as its parts come: the pools'
+ * Writes an index file ({@link GenotypeIndexFile}, format 3) section by section as its parts come: the pools'
  * pages as a build completes them, each contig's columns once its rows are done (a streaming build writes a
  * contig and forgets it), then the pools' page tables, the catalog and, last, the header. Written to {@code
  * NAME.partial} and renamed to {@code NAME} by {@link #finish}; closed unfinished, it deletes the partial file.
@@ -35,6 +35,7 @@ final class IndexFileWriter implements AutoCloseable {
   private final PageTable inline = new PageTable();
   private final PageTable dense = new PageTable();
   private final PageTable corrections = new PageTable();
+  private final PageTable patches = new PageTable();
   /** Heap the in-heap engine would hold for the parts written so far. */
   private long heapBytes;
   /** Set handles by form of the rows and corrections written: [empty, inline, Roaring, dense]. */
@@ -102,6 +103,16 @@ final class IndexFileWriter implements AutoCloseable {
     Corrections.countForms(page, forms);
   }
 
+  void patchPage(int p, IntColumn page) throws IOException {
+    expect(patches, p);
+    output.begin(page.length() * 4L, 8);
+    for (int i = 0; i < page.length(); i++) {
+      output.putInt(page.get(i));
+    }
+    patches.add(output.end());
+    heapBytes += 4 + 16 + page.length() * 4L;
+  }
+
   private static void expect(PageTable table, int p) {
     if (p != table.size) {
       throw new IllegalStateException("pool page " + p + " written out of order (expected " + table.size + ")");
@@ -147,8 +158,10 @@ final class IndexFileWriter implements AutoCloseable {
     s.set("altIndex", bytes(gaps.altIndexColumn()));
     if (!info.isEmpty()) {
       s.set("info", bytes(info.pool()));
-      s.set("infoStart", ints(info.starts()));
-      s.set("infoEnd", ints(info.ends()));
+      if (!info.hasNoText()) { // format 3: no offsets when every one is 0
+        s.set("infoStart", ints(info.starts()));
+        s.set("infoEnd", ints(info.ends()));
+      }
     }
     contigs.put(rows.name, n);
     heapBytes += rows.heapBytes(cohort) + gaps.heapBytes() + info.heapBytes() + af.heapBytes();
@@ -193,6 +206,7 @@ final class IndexFileWriter implements AutoCloseable {
     pools.set("inline", table(inline));
     pools.set("dense", table(dense));
     pools.set("corrections", table(corrections));
+    pools.set("patches", table(patches));
     ArrayNode listed = catalog.putArray("contigs");
     for (String name : contigOrder) {
       ObjectNode n = contigs.get(name);

@@ -45,7 +45,15 @@ final class InfoStore {
     return end.get(row);
   }
 
+  /** Whether no row has INFO text (the offsets are all 0, and an index file keeps none). */
+  boolean hasNoText() {
+    return pool.length() == 0;
+  }
+
   long heapBytes() {
+    if (hasNoText()) {
+      return 3 * 16L;
+    }
     return pool.array() == null && !isEmpty() ? 64 : 3 * 16L + pool.length() + 8L * start.length();
   }
 
@@ -124,6 +132,11 @@ final class InfoStore {
     InfoStore build(int[] order) {
       if (start.isEmpty()) {
         return NONE;
+      }
+      if (size == 0) {
+        // no record of the contig has INFO (a VCF of '.'): every row's text is empty, no offsets kept
+        return new InfoStore(ByteColumn.of(new byte[0]), IntColumn.zeros(order.length),
+            IntColumn.zeros(order.length));
       }
       int[] s = new int[order.length];
       int[] e = new int[order.length];

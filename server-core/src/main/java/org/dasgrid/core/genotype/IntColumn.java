@@ -19,6 +19,11 @@ abstract class IntColumn {
     return new Heap(values);
   }
 
+  /** {@code length} zeros, holding no array (a contig's INFO offsets when none of its records has INFO). */
+  static IntColumn zeros(int length) {
+    return new Zeros(length);
+  }
+
   /** The ints of {@code bytes} (little-endian, from its position to its limit). */
   static IntColumn mapped(ByteBuffer bytes) {
     return new Mapped(bytes.slice().order(ByteOrder.LITTLE_ENDIAN).asIntBuffer());
@@ -54,6 +59,25 @@ abstract class IntColumn {
     @Override
     int length() {
       return values.length;
+    }
+  }
+
+  private static final class Zeros extends IntColumn {
+    private final int length;
+
+    Zeros(int length) {
+      this.length = length;
+    }
+
+    @Override
+    int get(int i) {
+      java.util.Objects.checkIndex(i, length);
+      return 0;
+    }
+
+    @Override
+    int length() {
+      return length;
     }
   }
 

@@ -13,7 +13,13 @@ import org.roaringbitmap.RoaringBitmap;
  *   <li>inline: {@code n} followed by {@code n} ascending 16-bit sample numbers in shared {@code char[]} pages
  *       (cohorts of up to 65,536 samples);
  *   <li>Roaring: a {@link RoaringBitmap};
- *   <li>dense: a bitset one bit per cohort sample in shared {@code long[]} pages.
+ *   <li>dense: a bitset one bit per cohort sample in shared {@code long[]} pages;
+ *   <li>patched: a dense <em>base</em> set of the same contig less a few members and plus a few others, {@code
+ *       (base \ minus) ∪ plus}, an entry of four ints (base, minus and plus handles, cardinality) in shared
+ *       {@code int[]} pages. A cohort's sets that differ by a few samples from one another are the same large
+ *       group of samples again and again: the males of chrX outside the PARs (haploid: their AN correction and
+ *       non-diploid sets), the females of chrY (missing calls), each less that row's few missing calls. Stored
+ *       as bitsets they cost a cohort-wide bitset per row; patched, 16 bytes and two short inline runs.
  * </ul>
  *
  * <p>Pools are paged (256 KB pages, no set straddles two) so that no array is large enough to be a G1
@@ -25,6 +31,8 @@ import org.roaringbitmap.RoaringBitmap;
  */
 final class SampleSets {
   static final int EMPTY = 0;
+  /** Tag of a patched set: 0, as {@link #EMPTY}, whose index is never 0. */
+  private static final int PATCHED = 0;
   private static final int INLINE = 1;
   private static final int ROARING = 2;
   private static final int DENSE = 3;
@@ -36,6 +44,14 @@ final class SampleSets {
   /** Roaring's per-bitmap objects (bitmap, array of containers, key and container arrays), roughly. */
   private static final int ROARING_OVERHEAD = 112;
   private static final int ROARING_PER_CONTAINER = 40;
+  /** Ints per patch entry (base, minus, plus, cardinality) and entries per page of {@link #PATCH_PAGE} ints. */
+  private static final int PATCH_INTS = 4;
+  private static final int PATCH_PAGE = 1 << 16;
+  private static final int PATCH_PAGE_BITS = 14;
+  /** Bytes of a patch entry, for choosing the smaller form. */
+  private static final int PATCH_BYTES = 4 * PATCH_INTS;
+  /** Recent dense sets of the contig that a new set may be stored as a patch of. */
+  private static final int BASES = 8;
 
   private final int cohortSize;
   private final int words;
@@ -43,18 +59,22 @@ final class SampleSets {
   private final CharColumn[] inline;
   private final RoaringBitmap[] roaring;
   private final LongColumn[] dense;
+  private final IntColumn[] patches;
 
   /**
    * The pools' pages: inline pages of up to {@link #CHAR_PAGE} chars, dense pages of {@link #setsPerPage}
-   * sets each (the last page of each may be shorter); on the heap, or mapped from an index file.
+   * sets each, patch pages of up to {@link #PATCH_PAGE} ints (the last page of each may be shorter); on the
+   * heap, or mapped from an index file.
    */
-  SampleSets(int cohortSize, CharColumn[] inline, RoaringBitmap[] roaring, LongColumn[] dense) {
+  SampleSets(int cohortSize, CharColumn[] inline, RoaringBitmap[] roaring, LongColumn[] dense,
+      IntColumn[] patches) {
     this.cohortSize = cohortSize;
     this.words = wordsFor(cohortSize);
     this.setsPerPage = setsPerPage(words);
     this.inline = inline;
     this.roaring = roaring;
     this.dense = dense;
+    this.patches = patches;
   }
 
   static int wordsFor(int cohortSize) {
@@ -87,6 +107,15 @@ final class SampleSets {
     return dense;
   }
 
+  IntColumn[] patchPages() {
+    return patches;
+  }
+
+  /** Ints per patch page. */
+  static int patchPageInts() {
+    return PATCH_PAGE;
+  }
+
   /** The number of sets in the Roaring form (an index file holds none). */
   int roaringSets() {
     return roaring.length;
@@ -108,6 +137,12 @@ final class SampleSets {
     return (set % setsPerPage) * words;
   }
 
+  /** Field {@code k} (0 base, 1 minus, 2 plus, 3 cardinality) of the patch of index {@code i} (1 for the first). */
+  private int patch(int i, int k) {
+    int e = i - 1;
+    return patches[e >>> PATCH_PAGE_BITS].get(((e & ((1 << PATCH_PAGE_BITS) - 1)) << 2) + k);
+  }
+
   int cardinality(int h) {
     int i = h >>> 2;
     switch (h & 3) {
@@ -123,7 +158,7 @@ final class SampleSets {
         }
         return n;
       default:
-        return 0;
+        return h == EMPTY ? 0 : patch(i, 3);
     }
   }
 
@@ -140,7 +175,8 @@ final class SampleSets {
         return sample >= 0 && sample < cohortSize
             && (densePage(i).get(denseAt(i) + (sample >>> 6)) & (1L << sample)) != 0;
       default:
-        return false;
+        return h != EMPTY && (contains(patch(i, 0), sample) && !contains(patch(i, 1), sample)
+            || contains(patch(i, 2), sample));
     }
   }
 
@@ -203,8 +239,11 @@ final class SampleSets {
         return inlineAnd(i, sel, false);
       case ROARING:
         return RoaringBitmap.andCardinality(roaring[i], sel.bitmap());
-      default:
+      case DENSE:
         return denseAnd(i, sel, false);
+      default: // patched: minus lies within the base, plus outside it
+        return andCardinality(patch(i, 0), sel) - andCardinality(patch(i, 1), sel)
+            + andCardinality(patch(i, 2), sel);
     }
   }
 
@@ -293,8 +332,10 @@ final class SampleSets {
         return inlineAnd(i, sel, true) > 0;
       case ROARING:
         return RoaringBitmap.intersects(roaring[i], sel.bitmap());
-      default:
+      case DENSE:
         return denseAnd(i, sel, true) > 0;
+      default:
+        return intersects(patch(i, 2), sel) || andCardinality(h, sel) > 0;
     }
   }
 
@@ -388,6 +429,11 @@ final class SampleSets {
         }
         break;
       default:
+        if (h != EMPTY) {
+          addTo(patch(i, 0), counts);
+          forEach(patch(i, 1), s -> counts[s]--);
+          addTo(patch(i, 2), counts);
+        }
         break;
     }
   }
@@ -418,6 +464,8 @@ final class SampleSets {
         }
         break;
       default:
+        // member by member (adding to the base's members and taking off minus's would round differently)
+        forEach(h, s -> into[s] += value);
         break;
     }
   }
@@ -477,6 +525,22 @@ final class SampleSets {
         }
         break;
       default:
+        if (h == EMPTY) {
+          break;
+        }
+        if (sel.size() * 8 < patch(i, 3)) {
+          for (int m : sel.members()) {
+            if (contains(h, m)) {
+              sink.accept(m);
+            }
+          }
+          break;
+        }
+        forEach(h, s -> {
+          if (sel.contains(s)) {
+            sink.accept(s);
+          }
+        });
         break;
     }
   }
@@ -507,7 +571,53 @@ final class SampleSets {
         }
         break;
       default:
+        if (h != EMPTY) {
+          new PatchWalk(patch(i, 1), patch(i, 2), sink).walk(patch(i, 0));
+        }
         break;
+    }
+  }
+
+  /**
+   * The members of a patched set in ascending order: the base's, less the ones in minus, with plus's merged in.
+   * Minus and plus are inline runs (the builder makes them so), read with a cursor each.
+   */
+  private final class PatchWalk implements java.util.function.IntConsumer {
+    private final java.util.function.IntConsumer sink;
+    private final CharColumn minusPage;
+    private int minusAt;
+    private final int minusEnd;
+    private final CharColumn plusPage;
+    private int plusAt;
+    private final int plusEnd;
+
+    PatchWalk(int minus, int plus, java.util.function.IntConsumer sink) {
+      this.sink = sink;
+      this.minusPage = minus == EMPTY ? null : inlinePage(minus >>> 2);
+      this.minusAt = minus == EMPTY ? 0 : inlineAt(minus >>> 2) + 1;
+      this.minusEnd = minus == EMPTY ? 0 : minusAt + minusPage.get(minusAt - 1);
+      this.plusPage = plus == EMPTY ? null : inlinePage(plus >>> 2);
+      this.plusAt = plus == EMPTY ? 0 : inlineAt(plus >>> 2) + 1;
+      this.plusEnd = plus == EMPTY ? 0 : plusAt + plusPage.get(plusAt - 1);
+    }
+
+    void walk(int base) {
+      forEach(base, this);
+      while (plusAt < plusEnd) {
+        sink.accept(plusPage.get(plusAt++));
+      }
+    }
+
+    @Override
+    public void accept(int s) {
+      while (plusAt < plusEnd && plusPage.get(plusAt) < s) {
+        sink.accept(plusPage.get(plusAt++));
+      }
+      if (minusAt < minusEnd && minusPage.get(minusAt) == s) {
+        minusAt++;
+        return;
+      }
+      sink.accept(s);
     }
   }
 
@@ -536,10 +646,13 @@ final class SampleSets {
     for (RoaringBitmap b : roaring) {
       bytes += b.getLongSizeInBytes() + ROARING_OVERHEAD / 2;
     }
+    for (IntColumn page : patches) {
+      bytes += 16 + page.length() * 4L;
+    }
     return bytes;
   }
 
-  /** How many sets have each form: [empty, inline, Roaring, dense]. */
+  /** How many sets have each form: [empty or patched, inline, Roaring, dense]. */
   static long[] formCounts(int[] handles) {
     long[] c = new long[4];
     for (int h : handles) {
@@ -559,12 +672,37 @@ final class SampleSets {
     private final List<RoaringBitmap> roaring = new ArrayList<>();
     private final List<long[]> dense = new ArrayList<>();
     private int denseSets;
+    private final List<int[]> patches = new ArrayList<>();
+    private int patchSize = PATCH_PAGE; // as inlineSize
+    private int patchCount;
+    /** The contig's recent dense sets (handle, bits), which a new set may be a patch of; see {@link #patched}. */
+    private final int[] baseHandle = new int[BASES];
+    private final long[][] baseBits = new long[BASES][];
+    private final long[] baseUsed = new long[BASES];
+    private long clock;
+    /** The set being added, as bits (for comparing it with the bases). */
+    private final long[] bits;
+    private final int[] minus;
+    private final int[] plus;
 
     Builder(int cohortSize, SetEncoding encoding) {
       this.cohortSize = cohortSize;
       this.words = wordsFor(cohortSize);
       this.setsPerPage = setsPerPage(words);
       this.encoding = encoding;
+      this.bits = new long[words];
+      // a patch is kept only when much smaller than a dense set, so its two runs are short
+      this.minus = new int[4 * words];
+      this.plus = new int[4 * words];
+    }
+
+    /**
+     * A new contig starts: forget the bases. A patch's base is a set of its own contig, so that a streaming
+     * build, which writes a contig's rows from the pool pages it has not let go of yet, finds it.
+     */
+    void newContig() {
+      java.util.Arrays.fill(baseBits, null);
+      java.util.Arrays.fill(baseHandle, EMPTY);
     }
 
     /** Stores the set of the first {@code n} of {@code ids} (ascending, distinct) and returns its handle. */
@@ -584,7 +722,94 @@ final class SampleSets {
       if (inlineBytes <= denseBytes && inlineBytes <= roaringBytes) {
         return addInline(ids, n);
       }
-      return denseBytes <= roaringBytes ? addDense(ids, n) : addRoaring(ids, n);
+      if (denseBytes > roaringBytes) {
+        return addRoaring(ids, n);
+      }
+      int h = cohortSize <= 0x10000 ? patched(ids, n) : EMPTY;
+      return h != EMPTY ? h : addDense(ids, n);
+    }
+
+    /**
+     * The set as a patch of the closest base when that takes at most half a dense set's bytes, else {@link
+     * #EMPTY} (and the caller stores it dense, and it becomes a base in place of the least recently used one).
+     */
+    private int patched(int[] ids, int n) {
+      Arrays.fill(bits, 0);
+      for (int k = 0; k < n; k++) {
+        bits[ids[k] >>> 6] |= 1L << ids[k];
+      }
+      int best = -1;
+      long bestBytes = 8L * words / 2 + 1;
+      for (int b = 0; b < BASES; b++) {
+        long[] base = baseBits[b];
+        if (base == null) {
+          continue;
+        }
+        int out = 0;
+        int in = 0;
+        for (int w = 0; w < words; w++) {
+          out += Long.bitCount(base[w] & ~bits[w]);
+          in += Long.bitCount(bits[w] & ~base[w]);
+        }
+        long bytes = PATCH_BYTES + (out == 0 ? 0 : 2L * (out + 1)) + (in == 0 ? 0 : 2L * (in + 1));
+        if (bytes < bestBytes) {
+          best = b;
+          bestBytes = bytes;
+        }
+      }
+      if (best < 0) {
+        return EMPTY;
+      }
+      long[] base = baseBits[best];
+      int out = 0;
+      int in = 0;
+      for (int w = 0; w < words; w++) {
+        for (long x = base[w] & ~bits[w]; x != 0; x &= x - 1) {
+          minus[out++] = (w << 6) + Long.numberOfTrailingZeros(x);
+        }
+        for (long x = bits[w] & ~base[w]; x != 0; x &= x - 1) {
+          plus[in++] = (w << 6) + Long.numberOfTrailingZeros(x);
+        }
+      }
+      baseUsed[best] = ++clock;
+      int minusSet = out == 0 ? EMPTY : addInline(minus, out);
+      int plusSet = in == 0 ? EMPTY : addInline(plus, in);
+      return addPatch(baseHandle[best], minusSet, plusSet, n);
+    }
+
+    private int addPatch(int base, int minusSet, int plusSet, int cardinality) {
+      if (patchSize + PATCH_INTS > PATCH_PAGE) {
+        patches.add(new int[PATCH_PAGE]);
+        patchSize = 0;
+      }
+      if (patchCount >= MAX_INDEX) {
+        throw new IllegalStateException("too many genotype sets for one engine (patch pool full)");
+      }
+      int[] page = patches.get(patches.size() - 1);
+      page[patchSize] = base;
+      page[patchSize + 1] = minusSet;
+      page[patchSize + 2] = plusSet;
+      page[patchSize + 3] = cardinality;
+      patchSize += PATCH_INTS;
+      patchCount++;
+      return patchCount << 2 | PATCHED; // index 1 for the first: never EMPTY
+    }
+
+    /** Makes the dense set just added (its bits in {@link #bits}) a base, in place of the least recent. */
+    private void remember(int handle) {
+      int slot = 0;
+      for (int b = 0; b < BASES; b++) {
+        if (baseBits[b] == null) {
+          slot = b;
+          break;
+        }
+        if (baseUsed[b] < baseUsed[slot]) {
+          slot = b;
+        }
+      }
+      baseHandle[slot] = handle;
+      baseBits[slot] = bits.clone();
+      baseUsed[slot] = ++clock;
     }
 
     private static int containers(int[] ids, int n) {
@@ -627,6 +852,7 @@ final class SampleSets {
       return (roaring.size() - 1) << 2 | ROARING;
     }
 
+    /** Adds a dense set; {@link #bits} holds its members (filled by {@link #patched}). */
     private int addDense(int[] ids, int n) {
       int set = denseSets;
       if (set > MAX_INDEX) {
@@ -641,17 +867,22 @@ final class SampleSets {
         page[base + (ids[k] >>> 6)] |= 1L << ids[k];
       }
       denseSets++;
-      return set << 2 | DENSE;
+      int handle = set << 2 | DENSE;
+      if (cohortSize <= 0x10000) {
+        remember(handle);
+      }
+      return handle;
     }
 
     /** Pages written to a file by {@link #release}: their places in the lists hold null. */
     private int inlineReleased;
     private int denseReleased;
+    private int patchReleased;
 
     /**
      * The sets added so far, without copying a page (the last pages keep their unused ends): what a streaming
      * build reads to finish a contig. Pages already released read as empty; no set of the contig in hand is in
-     * one.
+     * one (nor is a patch's base: see {@link #newContig}).
      */
     SampleSets view() {
       CharColumn[] in = new CharColumn[inline.size()];
@@ -662,7 +893,11 @@ final class SampleSets {
       for (int p = 0; p < de.length; p++) {
         de[p] = LongColumn.of(dense.get(p) == null ? new long[0] : dense.get(p));
       }
-      return new SampleSets(cohortSize, in, roaring.toArray(RoaringBitmap[]::new), de);
+      IntColumn[] pa = new IntColumn[patches.size()];
+      for (int p = 0; p < pa.length; p++) {
+        pa[p] = IntColumn.of(patches.get(p) == null ? new int[0] : patches.get(p));
+      }
+      return new SampleSets(cohortSize, in, roaring.toArray(RoaringBitmap[]::new), de, pa);
     }
 
     /**
@@ -689,6 +924,14 @@ final class SampleSets {
         file.densePage(denseReleased, LongColumn.of(page));
         dense.set(denseReleased, null);
       }
+      for (int keep = all ? 0 : 1; patchReleased < patches.size() - keep; patchReleased++) {
+        int[] page = patches.get(patchReleased);
+        if (patchReleased == patches.size() - 1) {
+          page = Arrays.copyOf(page, patchSize);
+        }
+        file.patchPage(patchReleased, IntColumn.of(page));
+        patches.set(patchReleased, null);
+      }
     }
 
     SampleSets build() {
@@ -709,7 +952,13 @@ final class SampleSets {
       for (int p = 0; p < densePages.length; p++) {
         denseColumns[p] = LongColumn.of(densePages[p]);
       }
-      return new SampleSets(cohortSize, inlineColumns, roaring.toArray(RoaringBitmap[]::new), denseColumns);
+      IntColumn[] patchColumns = new IntColumn[patches.size()];
+      for (int p = 0; p < patchColumns.length; p++) {
+        int[] page = patches.get(p);
+        patchColumns[p] = IntColumn.of(p == patchColumns.length - 1 ? Arrays.copyOf(page, patchSize) : page);
+      }
+      return new SampleSets(cohortSize, inlineColumns, roaring.toArray(RoaringBitmap[]::new), denseColumns,
+          patchColumns);
     }
   }
 }

@@ -20,6 +20,8 @@ import java.util.Set;
 import java.util.zip.CRC32C;
 import org.dasgrid.core.segment.Segment;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,10 +43,16 @@ class GenotypeIndexFileTest {
     return file;
   }
 
-  @Test
-  void mappedEngineAnswersAsTheHeapOne() throws Exception {
-    // 5,000 sites a contig: blocks and superblocks of precomputed counts are kept; long, odd and empty text
-    GenotypeIndexTest.Cohort c = GenotypeIndexTest.randomCohort(17, 60, 20_000, SetEncoding.COMPACT);
+  /** 5,000 sites a contig (blocks and superblocks of counts kept; long, odd and empty text), or patched sets. */
+  private static GenotypeIndexTest.Cohort cohort(String kind) {
+    return kind.equals("sexed") ? GenotypeIndexTest.sexedCohort(29, 700, 3_000)
+        : GenotypeIndexTest.randomCohort(17, 60, 20_000, SetEncoding.COMPACT);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"random", "sexed"})
+  void mappedEngineAnswersAsTheHeapOne(String kind) throws Exception {
+    GenotypeIndexTest.Cohort c = cohort(kind);
     Path file = written(c.engine);
     GenotypeIndexFile.Opened opened = GenotypeIndexFile.open(file, name -> true, VCF);
     GenotypeQueries mapped = opened.genotypes();
@@ -136,21 +144,40 @@ class GenotypeIndexFileTest {
     Files.write(file, b);
     assertThatThrownBy(() -> GenotypeIndexFile.open(file, n -> true, VCF)).isInstanceOf(BadIndexException.class)
         .hasMessageContaining(file.getFileName().toString())
-        .hasMessageContaining("index format version 1, this server reads version 2")
+        .hasMessageContaining("index format version 1, this server reads version 3")
         .hasMessageContaining("rebuild the index");
   }
 
   @Test
-  void streamedBuildAnswersQueriesAndAnalyticsAsTheHeapEngine() throws Exception {
-    GenotypeIndexTest.Cohort c = GenotypeIndexTest.randomCohort(23, 50, 12_000, SetEncoding.COMPACT);
+  void refusesAFormatTwoIndexAskingForARebuild() throws Exception {
+    Path file = written(GenotypeIndexTest.randomCohort(5, 20, 500, SetEncoding.COMPACT).engine);
+    byte[] b = Files.readAllBytes(file);
+    ByteBuffer h = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+    h.putInt(8, 2);
+    CRC32C crc = new CRC32C();
+    crc.update(b, 0, GenotypeIndexFile.HEADER - 4);
+    h.putInt(GenotypeIndexFile.HEADER - 4, (int) crc.getValue());
+    Files.write(file, b);
+    assertThatThrownBy(() -> GenotypeIndexFile.open(file, n -> true, VCF)).isInstanceOf(BadIndexException.class)
+        .hasMessageContaining(file.getFileName().toString())
+        .hasMessageContaining("index format version 2, this server reads version 3")
+        .hasMessageContaining("rebuild the index");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"random", "sexed"})
+  void streamedBuildAnswersQueriesAndAnalyticsAsTheHeapEngine(String kind) throws Exception {
+    GenotypeIndexTest.Cohort c = kind.equals("sexed") ? GenotypeIndexTest.sexedCohort(23, 700, 3_000)
+        : GenotypeIndexTest.randomCohort(23, 50, 12_000, SetEncoding.COMPACT);
+    boolean dots = kind.equals("sexed");
     GenotypeIndexBuilder heapBuilder = new GenotypeIndexBuilder(c.samples).keepInfo(INFO_FIELDS);
-    feedByContig(heapBuilder, c);
+    feedByContig(heapBuilder, c, dots);
     GenotypeQueries heap = heapBuilder.build();
     Path file = dir.resolve("streamed.dgi");
     GenotypeStats built;
     try (GenotypeIndexFile.Build build = GenotypeIndexFile.build(file, c.samples)) {
       build.genotypes().keepInfo(INFO_FIELDS);
-      feedByContig(build.genotypes(), c);
+      feedByContig(build.genotypes(), c, dots);
       built = build.finish(REFS, VCF);
     }
     assertThat(dir.resolve("streamed.dgi.partial")).doesNotExist();
@@ -202,6 +229,11 @@ class GenotypeIndexFileTest {
 
   /** The cohort's sites contig after contig (file order within each), with INFO made from the site's number. */
   private static void feedByContig(GenotypeIndexBuilder b, GenotypeIndexTest.Cohort c) {
+    feedByContig(b, c, false);
+  }
+
+  /** As above; with {@code dots}, every record's INFO is {@code .} (no offsets kept: format 3). */
+  private static void feedByContig(GenotypeIndexBuilder b, GenotypeIndexTest.Cohort c, boolean dots) {
     for (String declared : List.of("c2", "c1")) {
       b.declareContig(declared);
     }
@@ -220,7 +252,7 @@ class GenotypeIndexFileTest {
           }
         }
         info.append(o % 3 == 0 ? ";DB" : "").append(";KIND=").append(List.of("x", "y", "z").get(o % 3));
-        byte[] bytes = (o % 17 == 0 ? "." : info.toString()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = (dots || o % 17 == 0 ? "." : info.toString()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
         b.siteInfo(bytes, 0, bytes.length);
         int[][] calls = site.calls();
         for (int s = 0; s < calls.length; s++) {

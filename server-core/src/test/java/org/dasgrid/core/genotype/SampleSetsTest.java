@@ -120,4 +120,84 @@ class SampleSetsTest {
     }
     assertThat(sets.heapBytes()).isLessThan(8L * 1024 * 1024);
   }
+
+  @org.junit.jupiter.api.Test
+  void setsCloseToARecentDenseSetArePatchesOfItAndAnswerLikeABitSet() {
+    int cohort = 2504;
+    Random rnd = new Random(17);
+    SampleSets.Builder b = new SampleSets.Builder(cohort, SetEncoding.COMPACT);
+    BitSet males = new BitSet();
+    for (int s = 0; s < cohort; s++) {
+      if (rnd.nextBoolean()) {
+        males.set(s);
+      }
+    }
+    List<BitSet> expected = new ArrayList<>();
+    List<Integer> handles = new ArrayList<>();
+    for (int k = 0; k < 400; k++) {
+      BitSet set;
+      if (k % 5 == 4) {
+        set = new BitSet(); // an unrelated common variant's set in between
+        for (int s = 0; s < cohort; s++) {
+          if (rnd.nextDouble() < 0.4) {
+            set.set(s);
+          }
+        }
+      } else {
+        set = (BitSet) males.clone(); // less a few (missing calls), plus a few (partial calls)
+        for (int n = rnd.nextInt(12); n > 0; n--) {
+          set.flip(rnd.nextInt(cohort));
+        }
+        if (k % 7 == 0) {
+          set.set(0); // the first and last samples at either end of a merge
+          set.set(cohort - 1);
+        }
+      }
+      int[] ids = set.stream().toArray();
+      expected.add(set);
+      handles.add(b.add(ids, ids.length));
+    }
+    b.newContig();
+    int[] afterNewContig = males.stream().toArray();
+    expected.add(males);
+    handles.add(b.add(afterNewContig, afterNewContig.length));
+    SampleSets sets = b.build();
+    assertThat(handles.get(1) & 3).as("a patch").isZero();
+    assertThat(handles.get(handles.size() - 1) & 3).as("no base from another contig: dense").isEqualTo(3);
+    // as bitsets the 401 sets would take 401 x 320 bytes
+    assertThat(sets.heapBytes()).isLessThan(401L * 320 / 2);
+    Random pick = new Random(5);
+    List<SampleSelection> selections = List.of(SampleSelection.all(cohort), SampleSelection.of(cohort, new int[] {0}),
+        SampleSelection.of(cohort, new int[] {3, cohort - 1}),
+        SampleSelection.of(cohort, pick.ints(40, 0, cohort).toArray()),
+        SampleSelection.of(cohort, pick.ints(1500, 0, cohort).toArray()));
+    for (int k = 0; k < expected.size(); k++) {
+      BitSet want = expected.get(k);
+      int h = handles.get(k);
+      assertThat(sets.cardinality(h)).isEqualTo(want.cardinality());
+      List<Integer> walked = new ArrayList<>();
+      sets.forEach(h, walked::add);
+      assertThat(walked).as("set %d ascending", k).containsExactlyElementsOf(want.stream().boxed().toList());
+      assertThat(sets.members(h)).containsExactly(want.stream().toArray());
+      double[] doses = new double[cohort];
+      sets.addTo(h, doses, 0.1);
+      for (int s = 0; s < cohort; s++) {
+        assertThat(sets.contains(h, s)).isEqualTo(want.get(s));
+        assertThat(doses[s]).isEqualTo(want.get(s) ? 0.1 : 0.0);
+      }
+      for (SampleSelection sel : selections) {
+        BitSet both = (BitSet) want.clone();
+        BitSet chosen = new BitSet();
+        for (int m : sel.members()) {
+          chosen.set(m);
+        }
+        both.and(chosen);
+        assertThat(sets.andCardinality(h, sel)).isEqualTo(both.cardinality());
+        assertThat(sets.intersects(h, sel)).isEqualTo(!both.isEmpty());
+        List<Integer> got = new ArrayList<>();
+        sets.forEachChosen(h, sel, got::add);
+        assertThat(got).containsExactlyElementsOf(both.stream().boxed().toList());
+      }
+    }
+  }
 }

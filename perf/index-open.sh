@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Restart cost of a source served from a genotype index (issue 17): process start to /health/ready of
+# `java -jar dasgrid.jar` with the start-up warm-up off (--no-warmup; the default 15 s JIT warm-up would
+# otherwise be most of it), then the heap in use after a full GC while serving (jcmd GC.run, GC.heap_info)
+# and the RSS, after one whole-contig count. With --cold, the index file alone is first evicted from the page
+# cache (GNU dd iflag=nocache: posix_fadvise DONTNEED on the file; no root needed, unlike drop_caches) and
+# `fincore` shows how much of it was resident before and after.
+#
+#   perf/index-open.sh VCF INDEX.dgi [--cold]
+#
+# Environment: JAR (webapp/target/dasgrid.jar), JAVA_OPTS (default -Xmx512m), PORT (18340), WARMUP
+# (--no-warmup; e.g. "--warmup-seconds 3"). Loopback only; the server is stopped by its PID.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+VCF=$(readlink -f "${1:?usage: index-open.sh VCF INDEX.dgi [--cold]}")
+INDEX=$(readlink -f "${2:?usage: index-open.sh VCF INDEX.dgi [--cold]}")
+JAR=${JAR:-$ROOT/webapp/target/dasgrid.jar}; PORT=${PORT:-18340}
+WORK=$(mktemp -d); PID=""
+cleanup() { if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi; rm -rf "$WORK"; }
+trap cleanup EXIT
+resident() { command -v fincore >/dev/null && fincore -b -n -o RES "$INDEX" | awk '{printf "%.0f MB resident", $1 / 1e6}' || echo "fincore n/a"; }
+if [ "${3:-}" = --cold ]; then
+  before=$(resident)
+  dd if="$INDEX" iflag=nocache count=0 status=none
+  echo "page cache: index $before before eviction, $(resident) after (dd iflag=nocache count=0)"
+else
+  echo "page cache: index $(resident) (warm run)"
+fi
+printf 'sources:\n  - {id: g, format: vcf, path: %s, genotypes: true, genotypeIndex: %s}\n' "$VCF" "$INDEX" \
+  > "$WORK/dasgrid.yaml"
+t0=$(date +%s%N)
+# shellcheck disable=SC2086
+java ${JAVA_OPTS:--Xmx512m} -jar "$JAR" --config "$WORK/dasgrid.yaml" --port "$PORT" --bind 127.0.0.1 \
+  --access-log off ${WARMUP:---no-warmup} > "$WORK/server.log" 2>&1 &
+PID=$!
+B=http://127.0.0.1:$PORT
+for _ in $(seq 6000); do
+  curl -sf -o /dev/null "$B/health/ready" && break
+  kill -0 "$PID" 2>/dev/null || { tail -20 "$WORK/server.log" >&2; exit 1; }
+  sleep 0.02
+done
+t1=$(date +%s%N)
+echo "load $(cut -d' ' -f1-3 /proc/loadavg); JAVA_OPTS='${JAVA_OPTS:--Xmx512m}' ${WARMUP:---no-warmup}"
+echo "process start to /health/ready: $(( (t1 - t0) / 1000000 )) ms"
+grep -h "loaded\|FAILED\|ready" "$WORK/server.log" | head -5 || true
+echo "page cache after open: index $(resident)"
+curl -sf -o /dev/null "$B/genotypes/g/count?segment=chr17&zygosity=any"
+jcmd "$PID" GC.run > /dev/null
+sleep 1
+jcmd "$PID" GC.heap_info | head -3
+echo "RSS: $(( $(ps -o rss= -p "$PID") / 1024 )) MB"
