@@ -220,8 +220,10 @@ final class SampleSets {
         }
         return mask;
       }
-      default:
-        return 0;
+      default: // patched (never empty here: the caller's row has the set): base less minus, plus plus
+        return h == EMPTY ? 0
+            : membersAmong(patch(i, 0), samples) & ~membersAmong(patch(i, 1), samples)
+                | membersAmong(patch(i, 2), samples);
     }
   }
 
@@ -279,6 +281,16 @@ final class SampleSets {
     int i = iter >>> 2;
     int found = 0;
     switch (iter & 3) {
+      case PATCHED: { // the smaller is a patch of a dense base: walk its chosen members
+        int[] n = {0};
+        int other = probe;
+        forEachChosen(iter, sel, s -> {
+          if (contains(other, s)) {
+            n[0]++;
+          }
+        });
+        return n[0];
+      }
       case INLINE:
         CharColumn chars = inlinePage(i);
         int at = inlineAt(i);
