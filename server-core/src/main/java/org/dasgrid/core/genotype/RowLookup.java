@@ -7,11 +7,11 @@ import java.util.Map;
 
 /**
  * {@link KeyedRows} of one engine: its rows' ID hashes ({@link RowCalls#idHash}), each packed with the row's
- * number across contigs into one long and sorted (8 bytes a row, no String per row), so a weight's ID is found
- * by a binary search; a hash shared by other IDs is told apart by comparing the row's ID bytes. A {@code
- * CHROM:POS:REF:ALT} key needs no table: the contig by name, its rows at POS by the sorted positions, then the
- * row's REF and ALT compared. Immutable; built once per engine (a reloaded source is a new engine and builds
- * its own).
+ * number across contigs into one long and sorted (8 bytes a row, no String per row); the weights' IDs are
+ * hashed and sorted too and the two walked together once; a hash shared by other IDs is told apart by
+ * comparing the row's ID bytes. A {@code CHROM:POS:REF:ALT} key needs no table: the contig by name, its rows at
+ * POS by the sorted positions, then the row's REF and ALT compared. Immutable; built once per engine (a
+ * reloaded source is a new engine and builds its own).
  */
 final class RowLookup implements KeyedRows {
   private final List<ContigRows> contigs;
@@ -73,17 +73,35 @@ final class RowLookup implements KeyedRows {
     // (row << 32 | how << 31 | key), how 0 by ID and 1 by coordinates: sorted, the visit order
     long[] matches = new long[Math.max(16, keys.size())];
     int m = 0;
+    // by ID: the keys' hashes sorted, then walked along the rows' sorted hashes in one pass over both (a binary
+    // search per key misses the cache at most of its ~20 steps into a million rows' table; the walk reads it
+    // in order). The matches are sorted below, so the order they are found in does not matter.
+    long[] byHash = new long[keys.size()];
     for (int j = 0; j < keys.size(); j++) {
-      String key = keys.get(j);
-      byte[] id = key.getBytes(StandardCharsets.UTF_8);
-      long h = (long) RowCalls.idHash(key) << 32;
-      for (int i = lowerBound(h); i < byIdHash.length && (byIdHash[i] & 0xFFFFFFFF00000000L) == h; i++) {
-        int row = (int) byIdHash[i];
+      byHash[j] = (long) RowCalls.idHash(keys.get(j)) << 32 | j;
+    }
+    Arrays.sort(byHash);
+    int i = 0;
+    for (long keyed : byHash) {
+      long h = keyed & 0xFFFFFFFF00000000L;
+      int j = (int) keyed;
+      while (i < byIdHash.length && byIdHash[i] < h) {
+        i++;
+      }
+      byte[] id = null;
+      for (int at = i; at < byIdHash.length && (byIdHash[at] & 0xFFFFFFFF00000000L) == h; at++) {
+        int row = (int) byIdHash[at];
+        if (id == null) {
+          id = keys.get(j).getBytes(StandardCharsets.UTF_8);
+        }
         if (idEquals(row, id)) {
           matches = grow(matches, m);
           matches[m++] = (long) row << 32 | j;
         }
       }
+    }
+    for (int j = 0; j < keys.size(); j++) {
+      String key = keys.get(j);
       for (int colon = key.indexOf(':'); colon > 0; colon = key.indexOf(':', colon + 1)) {
         int now;
         while ((now = byCoordinates(key, colon, j, matches, m)) < 0) { // full: redo into a larger array
@@ -197,19 +215,5 @@ final class RowLookup implements KeyedRows {
       c++; // empty contigs share the offset: the row is in the last of them
     }
     return c;
-  }
-
-  private int lowerBound(long key) {
-    int lo = 0;
-    int hi = byIdHash.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (byIdHash[mid] < key) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
   }
 }
