@@ -74,16 +74,16 @@ class RowLookupTest {
     for (GenotypeQueries engine : List.of(heap, mapped)) {
       CallReader reader = (CallReader) engine;
       List<String> scanned = scan(engine, reader, keys);
-      List<String> found = new ArrayList<>();
-      reader.keyedRows().orElseThrow().forEachMatch(keys, (row, hits) -> {
-        List<Integer> list = new ArrayList<>();
-        for (int h : hits) {
-          list.add(h);
-        }
-        found.add(name(row) + " " + list);
-      });
+      List<String> found = found(reader, keys);
       assertThat(found.size()).isGreaterThan(100);
       assertThat(found).isEqualTo(scanned);
+      // the same keys again (their matches kept), in another list object; then reordered: other matches
+      assertThat(found(reader, new ArrayList<>(keys))).as("kept matches").isEqualTo(scanned);
+      List<String> reversed = new ArrayList<>(keys);
+      java.util.Collections.reverse(reversed);
+      assertThat(found(reader, reversed)).isEqualTo(scan(engine, reader, reversed)).isNotEqualTo(scanned);
+      assertThat(found(reader, keys.subList(0, keys.size() - 1))).isEqualTo(
+          scan(engine, reader, keys.subList(0, keys.size() - 1)));
       assertThat(reader.keyedRows().orElseThrow()).as("built once per engine")
           .isSameAs(reader.keyedRows().orElseThrow());
     }
@@ -125,6 +125,18 @@ class RowLookupTest {
       assertThat(expected).hasSize(sites.size() * alleles.size()).contains(1, 0, -1);
       assertThat(answers).isEqualTo(expected);
     }
+  }
+
+  private static List<String> found(CallReader reader, List<String> keys) {
+    List<String> found = new ArrayList<>();
+    reader.keyedRows().orElseThrow().forEachMatch(keys, (row, hits) -> {
+      List<Integer> list = new ArrayList<>();
+      for (int h : hits) {
+        list.add(h);
+      }
+      found.add(name(row) + " " + list);
+    });
+    return found;
   }
 
   private static String name(RowCalls row) {
