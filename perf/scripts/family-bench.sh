@@ -3,8 +3,9 @@
 # plink1.9, plink2 and bcftools +mendelian, with each tool's start-up floor (the same tool on a one-variant file)
 # measured apart. Bounded: ROUNDS timed requests per shape; everything on 127.0.0.1. Prints one markdown table.
 # The issue's shapes: KING one pair (warm: a pair asked before, whose call bits the server keeps; cold: a new
-# pair each round) and all pairs of 100 samples, PRS, check-sex, de novo over a chromosome and over a gene,
-# compound het over every gene of a chromosome for one child. The genes are synthetic (genes.gff3, written here:
+# pair each round) and all pairs of 100 samples, PRS (warm: the same weights again, whose matched rows the server
+# keeps; cold: new weights each round), check-sex, de novo over a chromosome and over a gene, compound het over
+# every gene of a chromosome for one child. The genes are synthetic (genes.gff3, written here:
 # GENE_COUNT genes on chr22 of 5-125 kb), as the generated cohort has no annotation.
 #
 #   perf/scripts/family-bench.sh [SAMPLES_UNRELATED=704] [TRIOS=600] [VARIANTS=100000] [ROUNDS=5] [WEIGHTS=VARIANTS]
@@ -96,7 +97,16 @@ timed "DasGrid KING one pair, whole genome (warm: pair asked before)" "$BASE/kin
 # shellcheck disable=SC2046
 timed_each "DasGrid KING one pair, whole genome (cold: a new pair each round)" $(echo "$COLD_PAIRS" | head -"$ROUNDS" | sed "s|^|$BASE/kinship?samples=|")
 timed "DasGrid KING all pairs of 100 samples" "$BASE/kinship?samples=$HUNDRED"
-timed "DasGrid PRS, $(wc -l < weights.txt) weights, all samples" -X POST -H 'Content-Type: text/plain' --data-binary @weights.txt "$BASE/score"
+timed "DasGrid PRS, $(wc -l < weights.txt) weights, all samples (warm: the same weights asked before)" -X POST -H 'Content-Type: text/plain' --data-binary @weights.txt "$BASE/score"
+# cold PRS: each round a weights file the server has not seen (the same weights and one absent ID more), so
+# the server's kept weight-to-row matches do not apply
+for i in $(seq "$ROUNDS"); do
+  { cat weights.txt; printf 'absent_cold_%s_%s\tA\t0.1\n' "$i" "$(date +%s%N)"; } > "prs-cold-$i.txt"
+done
+for i in $(seq "$ROUNDS"); do
+  curl -s -o /dev/null -w '%{time_total}\n' -X POST -H 'Content-Type: text/plain' --data-binary @"prs-cold-$i.txt" "$BASE/score"
+done | median | awk -v n="DasGrid PRS, $(wc -l < weights.txt) weights, all samples (cold: weights not asked before)" '{printf "| %s | %.1f ms |\n", n, 1000*$1}'
+rm -f prs-cold-*.txt
 timed "DasGrid check-sex, all samples" "$BASE/sex-check"
 timed "DasGrid de novo, one trio, chr1" "$BASE/inheritance?mode=denovo&family=$FAMILY&segment=chr1"
 timed "DasGrid de novo, one trio, one gene ($GENE, $GENE_REGION)" "$BASE/inheritance?mode=denovo&family=$FAMILY&gene=$GENE"

@@ -492,6 +492,39 @@ final class ContigRows {
     return (byte) Math.min(length, LONG_PART);
   }
 
+  /**
+   * Whether the pool's bytes {@code [from, to)} decode to {@code s}, as {@code new String(bytes, UTF_8).equals(s)}
+   * would say, without making the String: an ASCII {@code s} is compared char by byte (its UTF-8 is its chars);
+   * any other is decoded and compared.
+   */
+  boolean textEquals(int from, int to, String s) {
+    int n = s.length();
+    if (to - from == n) {
+      for (int i = 0; i < n; i++) {
+        char ch = s.charAt(i);
+        if (ch >= 0x80) {
+          return decoded(from, to).equals(s);
+        }
+        if (text.get(from + i) != (byte) ch) {
+          return false;
+        }
+      }
+      return true;
+    }
+    for (int i = 0; i < n; i++) {
+      if (s.charAt(i) >= 0x80) {
+        return decoded(from, to).equals(s);
+      }
+    }
+    return false; // ASCII: as many bytes as chars
+  }
+
+  private String decoded(int from, int to) {
+    byte[] b = new byte[to - from];
+    text.copy(from, b, 0, b.length);
+    return new String(b, StandardCharsets.UTF_8);
+  }
+
   /** ID, REF and ALT of a row. */
   String[] text(int row) {
     int from = textStart.get(row);

@@ -74,6 +74,17 @@ final class IndexRowCalls implements RowCalls {
   }
 
   @Override
+  public int whichAllele(String allele) {
+    if (text != null) {
+      return RowCalls.super.whichAllele(allele);
+    }
+    // compared on the pool's bytes (mapped or not): no copy, no Strings, for each of a score's matched rows
+    int idEnd = c.idEnd(r);
+    int refEnd = c.refEnd(r, idEnd);
+    return c.textEquals(refEnd + 1, c.textEnd(r), allele) ? 1 : c.textEquals(idEnd + 1, refEnd, allele) ? 0 : -1;
+  }
+
+  @Override
   public boolean multiAllelic() {
     return sameSite(r - 1) || sameSite(r + 1);
   }

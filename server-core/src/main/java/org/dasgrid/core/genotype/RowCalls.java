@@ -45,6 +45,15 @@ public interface RowCalls {
 
   String alt();
 
+  /**
+   * Which of this row's alleles {@code allele} is: 1 if it equals {@link #alt}, else 0 if it equals {@link #ref},
+   * else -1. What a scorer asks of every matched row; an engine may compare its stored bytes without making the
+   * Strings (the answer must be the same as comparing them).
+   */
+  default int whichAllele(String allele) {
+    return allele.equals(alt()) ? 1 : allele.equals(ref()) ? 0 : -1;
+  }
+
   /** Whether another row shares this row's site (position, ID and REF): the site has several ALT alleles. */
   boolean multiAllelic();
 

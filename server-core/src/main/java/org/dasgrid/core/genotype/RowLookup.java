@@ -10,8 +10,9 @@ import java.util.Map;
  * number across contigs into one long and sorted (8 bytes a row, no String per row), so a weight's ID is found
  * by a binary search; a hash shared by other IDs is told apart by comparing the row's ID bytes. A {@code
  * CHROM:POS:REF:ALT} key needs no table: the contig by name, its rows at POS by the sorted positions, then the
- * row's REF and ALT compared. Immutable; built once per engine (a reloaded source is a new engine and builds
- * its own).
+ * row's REF and ALT compared. Built once per engine (a reloaded source is a new engine and builds its own); the
+ * matches of the last weights files are kept ({@link KnownMatches}), so the same file asked again is not
+ * matched again.
  */
 final class RowLookup implements KeyedRows {
   private final List<ContigRows> contigs;
@@ -22,6 +23,8 @@ final class RowLookup implements KeyedRows {
   private final int[] firstRow;
   /** Per row scanned by a whole-contig visit: ID hash (high 32 bits) then row number (low 32), ascending. */
   private final long[] byIdHash;
+  /** The matches of weights files asked before (the one mutable part: a bounded, thread-safe cache). */
+  private final KnownMatches known = new KnownMatches();
 
   RowLookup(List<ContigRows> contigs, Map<String, Integer> contigNumbers, SampleSets sets, Corrections fixes) {
     this.contigs = contigs;
@@ -63,13 +66,27 @@ final class RowLookup implements KeyedRows {
     return rows.end(r) >= 1;
   }
 
-  /** Heap held (the sorted hashes and the contig offsets). */
+  /** Heap held: the sorted hashes and the contig offsets (the kept matches are bounded apart: {@link KnownMatches}). */
   long heapBytes() {
     return 16L + 8L * byIdHash.length + 4L * firstRow.length;
   }
 
   @Override
   public Matches match(List<String> keys) {
+    String digest = KnownMatches.digest(keys);
+    long[] sorted = known.get(digest);
+    if (sorted == null) {
+      sorted = find(keys);
+      known.put(digest, sorted);
+    }
+    long[] matches = sorted;
+    return (part, parts, visitor) -> visit(matches, rowStart(matches, matches.length,
+        (int) ((long) matches.length * part / parts)), rowStart(matches, matches.length,
+        (int) ((long) matches.length * (part + 1) / parts)), visitor);
+  }
+
+  /** The matches of {@code keys}, sorted (the visit order), exactly sized. */
+  private long[] find(List<String> keys) {
     // (row << 32 | how << 31 | key), how 0 by ID and 1 by coordinates: sorted, the visit order
     long[] matches = new long[Math.max(16, keys.size())];
     int m = 0;
@@ -93,10 +110,7 @@ final class RowLookup implements KeyedRows {
       }
     }
     Arrays.sort(matches, 0, m);
-    long[] sorted = matches;
-    int size = m;
-    return (part, parts, visitor) -> visit(sorted, rowStart(sorted, size, (int) ((long) size * part / parts)),
-        rowStart(sorted, size, (int) ((long) size * (part + 1) / parts)), visitor);
+    return m == matches.length ? matches : Arrays.copyOf(matches, m);
   }
 
   /** The first entry at or after {@code i} that starts a row's run of matches ({@code size} if none). */

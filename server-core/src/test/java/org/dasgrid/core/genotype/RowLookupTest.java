@@ -74,19 +74,69 @@ class RowLookupTest {
     for (GenotypeQueries engine : List.of(heap, mapped)) {
       CallReader reader = (CallReader) engine;
       List<String> scanned = scan(engine, reader, keys);
-      List<String> found = new ArrayList<>();
-      reader.keyedRows().orElseThrow().forEachMatch(keys, (row, hits) -> {
-        List<Integer> list = new ArrayList<>();
-        for (int h : hits) {
-          list.add(h);
-        }
-        found.add(name(row) + " " + list);
-      });
+      List<String> found = found(reader, keys);
       assertThat(found.size()).isGreaterThan(100);
       assertThat(found).isEqualTo(scanned);
+      // the same keys again (their matches kept), in another list object; then reordered: other matches
+      assertThat(found(reader, new ArrayList<>(keys))).as("kept matches").isEqualTo(scanned);
+      List<String> reversed = new ArrayList<>(keys);
+      java.util.Collections.reverse(reversed);
+      assertThat(found(reader, reversed)).isEqualTo(scan(engine, reader, reversed)).isNotEqualTo(scanned);
+      assertThat(found(reader, keys.subList(0, keys.size() - 1))).isEqualTo(
+          scan(engine, reader, keys.subList(0, keys.size() - 1)));
       assertThat(reader.keyedRows().orElseThrow()).as("built once per engine")
           .isSameAs(reader.keyedRows().orElseThrow());
     }
+  }
+
+  @Test
+  void whichAlleleIsWhatComparingTheStringsSays() throws Exception {
+    List<String> names = List.of("s0", "s1");
+    GenotypeIndexBuilder b = new GenotypeIndexBuilder(names);
+    String longRef = "ACGT".repeat(100); // longer than the kept part lengths: found by the tab
+    List<List<String>> sites = List.of(List.of("A", "C"), List.of("A", "A"), List.of("AC", "A"),
+        List.of("A", "é"), List.of("ÄT", "G"), List.of(longRef, "T"), List.of("T", longRef + "A"));
+    int pos = 10;
+    for (List<String> site : sites) {
+      b.startSite("chr1", pos, pos + site.get(0).length() - 1, "rs" + pos, site.get(0), List.of(site.get(1)));
+      b.diploid(0, 0, 1);
+      b.diploid(1, 1, 1);
+      b.endSite();
+      pos += 1000;
+    }
+    GenotypeQueries heap = b.build();
+    Path file = dir.resolve("alleles.dgi");
+    GenotypeIndexFile.write(heap, List.of(new IndexedReference("chr1", true, 0, 0)), VCF, file);
+    GenotypeQueries mapped = GenotypeIndexFile.open(file, name -> true, VCF).genotypes();
+    List<String> alleles = List.of("A", "C", "G", "T", "AC", "a", "", "é", "ÄT", "Ä", "é",
+        longRef, longRef + "A", longRef.substring(1), "TT");
+    for (GenotypeQueries engine : List.of(heap, mapped)) {
+      List<Integer> answers = new ArrayList<>();
+      List<Integer> expected = new ArrayList<>();
+      ((CallReader) engine).forEachRow(List.of(new Segment("chr1", 1, Integer.MAX_VALUE)), row -> {
+        for (String allele : alleles) {
+          answers.add(row.whichAllele(allele)); // before the row's Strings are made (the bytes compared)
+        }
+        for (String allele : alleles) {
+          expected.add(allele.equals(row.alt()) ? 1 : allele.equals(row.ref()) ? 0 : -1);
+        }
+        return true;
+      });
+      assertThat(expected).hasSize(sites.size() * alleles.size()).contains(1, 0, -1);
+      assertThat(answers).isEqualTo(expected);
+    }
+  }
+
+  private static List<String> found(CallReader reader, List<String> keys) {
+    List<String> found = new ArrayList<>();
+    reader.keyedRows().orElseThrow().forEachMatch(keys, (row, hits) -> {
+      List<Integer> list = new ArrayList<>();
+      for (int h : hits) {
+        list.add(h);
+      }
+      found.add(name(row) + " " + list);
+    });
+    return found;
   }
 
   private static String name(RowCalls row) {

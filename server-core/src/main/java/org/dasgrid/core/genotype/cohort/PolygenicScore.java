@@ -149,13 +149,11 @@ public final class PolygenicScore {
   private static void scoreRow(RowCalls row, int[] hits, List<ScoreWeights.Weight> all, boolean[] used,
       boolean[] firstMismatched, Accumulator acc) {
     boolean read = false;
-    String rowAlt = row.alt();
-    String rowRef = row.ref();
     for (int j : hits) {
       ScoreWeights.Weight w = all.get(j);
-      boolean alt = w.allele().equals(rowAlt);
-      boolean ref = w.allele().equals(rowRef);
-      if (!alt && !ref) {
+      int which = row.whichAllele(w.allele()); // not row.alt()/ref(): a mapped row would make Strings for them
+      boolean alt = which == 1;
+      if (which < 0) {
         if (!used[j]) {
           used[j] = true;
           firstMismatched[j] = true;

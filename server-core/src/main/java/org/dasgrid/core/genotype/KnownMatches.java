@@ -1,0 +1,56 @@
+package org.dasgrid.core.genotype;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * The matched rows of the weights files one engine was asked for lately, by a SHA-256 of their keys (each
+ * key's length, then its UTF-8): the same weights POSTed again skip the matching, which at 100,000 weights is a
+ * fifth of a score. Bounded by bytes (the matches are 8 bytes each: 32 MB holds forty 100,000-weight files);
+ * a file differing in any key, or in the keys' order, is another entry. Per engine: a reloaded source's new
+ * engine starts empty, so rows never outlive their index.
+ */
+final class KnownMatches {
+  static final long MAX_BYTES = 32L << 20;
+
+  private final Cache<String, long[]> byDigest = Caffeine.newBuilder()
+      .maximumWeight(MAX_BYTES)
+      .weigher((String digest, long[] matches) -> 64 + 8 * matches.length)
+      .build();
+
+  /** The sorted matches kept for these keys' digest, or null. */
+  long[] get(String digest) {
+    return byDigest.getIfPresent(digest);
+  }
+
+  /** Keeps {@code matches} (sorted, exactly sized; not changed afterwards) for the keys' digest. */
+  void put(String digest, long[] matches) {
+    byDigest.put(digest, matches);
+  }
+
+  /** The keys' SHA-256: a length before each key, so no two lists of keys hash the same bytes. */
+  static String digest(List<String> keys) {
+    MessageDigest sha;
+    try {
+      sha = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+    }
+    byte[] length = new byte[4];
+    for (String key : keys) {
+      byte[] b = key.getBytes(StandardCharsets.UTF_8);
+      length[0] = (byte) (b.length >>> 24);
+      length[1] = (byte) (b.length >>> 16);
+      length[2] = (byte) (b.length >>> 8);
+      length[3] = (byte) b.length;
+      sha.update(length);
+      sha.update(b);
+    }
+    return HexFormat.of().formatHex(sha.digest());
+  }
+}
