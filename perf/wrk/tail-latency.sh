@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Tail latency of the small genotype shapes and /health/live under steady load (wrk, keep-alive, 1 and 10
-# connections), with the GC pauses logged meanwhile (-Xlog:gc), for a cohort served from the heap or from a
+# connections), with the GC pauses logged meanwhile (-Xlog:gc,gc+phases: G1's and ZGC's pause lines), for a cohort served from the heap or from a
 # genotype index (issue 17). Starts `java -jar dasgrid.jar` itself (as a user runs it; rate limit off since
 # all load comes from one address), times process start to /health/ready, then reports heap after a full GC
 # and RSS, and stops the server by its PID.
@@ -26,7 +26,7 @@ trap cleanup EXIT
 } > "$WORK/dasgrid.yaml"
 t0=$(date +%s%N)
 # shellcheck disable=SC2086
-java ${JAVA_OPTS:-} -Xlog:gc:file="$WORK/gc.log":uptime -jar "$JAR" --config "$WORK/dasgrid.yaml" --port "$PORT" \
+java ${JAVA_OPTS:-} -Xlog:gc,gc+phases=info:file="$WORK/gc.log":uptime -jar "$JAR" --config "$WORK/dasgrid.yaml" --port "$PORT" \
   --bind 127.0.0.1 --access-log off > "$WORK/server.log" 2>&1 &
 PID=$!
 B=http://127.0.0.1:$PORT

@@ -19,7 +19,7 @@ final class CohortAnalytics {
   /** HWE p and F by genotype counts: rare variants share a few count triples (one het, the rest hom-ref). */
   private final GenotypeMemo memo = new GenotypeMemo();
   private final DiploidCounts diploidCounts = new DiploidCounts();
-  /** Every row's whole-cohort HWE p and F, made with the engine: a whole-cohort answer reads them. */
+  /** Every row's whole-cohort HWE p and F, made with an in-heap engine (a whole-cohort answer reads them); null from an index. */
   private final CohortStats cohort;
   /** What {@link #kept} answers for a kept row without annotation tests (compared by identity). */
   private static final java.util.List<String[]> NO_NOTES = java.util.Collections.unmodifiableList(
@@ -123,7 +123,7 @@ final class CohortAnalytics {
           return true;
         }
         boolean counted = false;
-        if (heap != null && top.by() == TopN.By.HWE_P && sel.isAll()) {
+        if (heap != null && top.by() == TopN.By.HWE_P && sel.isAll() && cohort != null) {
           // the whole cohort's p was made with the engine: a row that cannot enter costs one comparison
           double cohortP = cohort.hweP(contig, r);
           if (Double.isNaN(cohortP) || heap.size() == top.n() && ranksAfter(cohortP, contig, r, heap.peek())) {
@@ -378,7 +378,7 @@ final class CohortAnalytics {
   private void stats(ContigRows c, CallGaps gaps, int contig, int r, SampleSelection sel, Rows out,
       boolean counted) {
     int i = out.size - 1;
-    if (sel.isAll()) {
+    if (sel.isAll() && cohort != null) {
       // the whole cohort's p and F were made with the engine
       out.missing[i] = counted ? missingD : sets.cardinality(gaps.missing(r));
       out.hweP[i] = cohort.hweP(contig, r);

@@ -95,7 +95,11 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
     this.fixes = fixes;
     this.everyone = SampleSelection.all(samples.size());
     this.afTexts = afTexts == null ? cohortAfTexts() : List.copyOf(afTexts);
-    this.cohortStats = CohortStats.compute(this.contigs, this.gaps, sets, fixes, everyone);
+    // made at load for an engine built in the heap (40 bytes a row beside its own ~100+); an engine mapped from
+    // an index (afTexts given) keeps its heap flat whatever the cohort's size (issue 17: 10 M rows would hold
+    // ~400 MB of statistics on the heap and lengthen every GC pause), so its whole-cohort statistics are made
+    // per query, as a virtual cohort's are
+    this.cohortStats = afTexts == null ? CohortStats.compute(this.contigs, this.gaps, sets, fixes, everyone) : null;
     this.counts = counts;
     this.stats = stats != null ? stats : computeStats(counts);
   }
@@ -119,7 +123,7 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
     return b.build();
   }
 
-  /** Every row's whole-cohort HWE p and F. */
+  /** Every row's whole-cohort HWE p and F; null for an engine mapped from an index (made per query there). */
   CohortStats cohortStats() {
     return cohortStats;
   }
