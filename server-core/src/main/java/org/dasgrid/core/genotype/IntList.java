@@ -3,11 +3,11 @@ package org.dasgrid.core.genotype;
 import java.util.Arrays;
 
 /** A growable list of ints, for building the engine's primitive arrays without boxing. Not thread-safe. */
-final class IntList {
+public final class IntList {
   private int[] values;
   private int size;
 
-  IntList() {
+  public IntList() {
     this(16);
   }
 
@@ -15,30 +15,30 @@ final class IntList {
     values = new int[Math.max(4, capacity)];
   }
 
-  void add(int v) {
+  public void add(int v) {
     if (size == values.length) {
       values = Arrays.copyOf(values, grow(values.length));
     }
     values[size++] = v;
   }
 
-  int get(int i) {
+  public int get(int i) {
     return values[i];
   }
 
-  void set(int i, int v) {
+  public void set(int i, int v) {
     values[i] = v;
   }
 
-  int size() {
+  public int size() {
     return size;
   }
 
-  boolean isEmpty() {
+  public boolean isEmpty() {
     return size == 0;
   }
 
-  void clear() {
+  public void clear() {
     size = 0;
   }
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.dasgrid.core.genotype.CallReader;
 import org.dasgrid.core.genotype.GenotypeQueries;
+import org.dasgrid.core.genotype.IntList;
 import org.dasgrid.core.genotype.KeyedRows;
 import org.dasgrid.core.genotype.RowCalls;
 import org.dasgrid.core.genotype.SampleSelection;
@@ -351,9 +352,9 @@ public final class PolygenicScore {
     /** The row read: its ploidy, and the chosen samples whose call is not of it, with called and copies. */
     RowCalls row;
     int ploidy;
-    final Ints deltaSamples = new Ints();
-    final Ints deltaCalled = new Ints();
-    final Ints deltaCopies = new Ints();
+    final IntList deltaSamples = new IntList();
+    final IntList deltaCalled = new IntList();
+    final IntList deltaCopies = new IntList();
     long calledAlleles;
     long altCopies = -1;
     boolean viaOdd;
@@ -531,35 +532,6 @@ public final class PolygenicScore {
         sum[i] += weight * expected;
         alleles[i] += ploidy; // plink averages over the imputed call's alleles too
       }
-    }
-  }
-
-  /** A growable list of ints, reused row after row. */
-  private static final class Ints {
-    private int[] values = new int[16];
-    private int size;
-
-    void add(int v) {
-      if (size == values.length) {
-        values = Arrays.copyOf(values, 2 * size);
-      }
-      values[size++] = v;
-    }
-
-    int get(int i) {
-      return values[i];
-    }
-
-    void set(int i, int v) {
-      values[i] = v;
-    }
-
-    int size() {
-      return size;
-    }
-
-    void clear() {
-      size = 0;
     }
   }
 }
