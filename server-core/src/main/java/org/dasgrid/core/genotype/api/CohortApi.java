@@ -1,7 +1,5 @@
 package org.dasgrid.core.genotype.api;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -38,7 +36,6 @@ import org.dasgrid.core.source.DataSource;
  * cannot read calls (a cluster's merged view).
  */
 public final class CohortApi {
-  private static final JsonFactory JSON = new JsonFactory();
   /** KING-robust's degree boundaries (Manichaikul et al. 2010): 2^-1.5, 2^-2.5, 2^-3.5, 2^-4.5. */
   private static final double[] DEGREE_FLOORS = {0.354, 0.177, 0.0884, 0.0442};
 
@@ -99,41 +96,25 @@ public final class CohortApi {
     List<SexCheck.Result> results = SexCheck.run(ctx.engine(), reader, List.of(assembly.nonPar(x)), samples,
         ctx.sheet(), new SexCheck.Thresholds(female, male));
     long mismatches = results.stream().filter(SexCheck.Result::mismatch).count();
-    return (out, ndjson) -> {
-      try (JsonGenerator g = generator(out)) {
-        if (!ndjson) {
-          g.writeStartObject();
-          g.writeStringField("assembly", assembly.label());
-          g.writeStringField("contig", x);
-          g.writeNumberField("female", female);
-          g.writeNumberField("male", male);
-          g.writeNumberField("mismatches", mismatches);
-          g.writeArrayFieldStart("samples");
-        }
-        for (SexCheck.Result r : results) {
-          g.writeStartObject();
-          g.writeStringField("sample", r.sample());
-          number(g, "f", r.f());
-          g.writeStringField("inferred", r.inferred().label());
-          g.writeStringField("declared", r.declared().label());
-          g.writeBooleanField("mismatch", r.mismatch());
-          g.writeNumberField("variants", r.variants());
-          g.writeNumberField("observed_hom", r.observedHom());
-          number(g, "expected_hom", r.expectedHom());
-          g.writeEndObject();
-          newline(g, ndjson);
-        }
-        if (!ndjson) {
-          g.writeEndArray();
-          g.writeEndObject();
-        } else {
-          g.writeStartObject();
-          g.writeNumberField("count", results.size());
-          g.writeNumberField("mismatches", mismatches);
-          g.writeEndObject();
-        }
-      }
-    };
+    return ListAnswer.of("samples", results, (g, r) -> {
+      g.writeStringField("sample", r.sample());
+      number(g, "f", r.f());
+      g.writeStringField("inferred", r.inferred().label());
+      g.writeStringField("declared", r.declared().label());
+      g.writeBooleanField("mismatch", r.mismatch());
+      g.writeNumberField("variants", r.variants());
+      g.writeNumberField("observed_hom", r.observedHom());
+      number(g, "expected_hom", r.expectedHom());
+    }).head(g -> {
+      g.writeStringField("assembly", assembly.label());
+      g.writeStringField("contig", x);
+      g.writeNumberField("female", female);
+      g.writeNumberField("male", male);
+      g.writeNumberField("mismatches", mismatches);
+    }).closing(g -> {
+      g.writeNumberField("count", results.size());
+      g.writeNumberField("mismatches", mismatches);
+    });
   }
 
   private static Assembly assembly(CohortArguments a, Context ctx, String x) {
@@ -173,36 +154,16 @@ public final class CohortApi {
       pairs.sort(Comparator.comparingDouble(Kinship.Pair::kinship).reversed());
     }
     List<Kinship.Pair> shown = pairs.size() > limit ? pairs.subList(0, limit) : pairs;
-    return (out, ndjson) -> {
-      try (JsonGenerator g = generator(out)) {
-        if (!ndjson) {
-          g.writeStartObject();
-          g.writeNumberField("samples", samples.length);
-          g.writeArrayFieldStart("pairs");
-        }
-        for (Kinship.Pair p : shown) {
-          g.writeStartObject();
-          g.writeStringField("a", p.a());
-          g.writeStringField("b", p.b());
-          number(g, "kinship", p.kinship());
-          number(g, "ibs0", p.ibs0());
-          number(g, "hethet", p.hethet());
-          g.writeNumberField("variants", p.variants());
-          g.writeNumberField("degree", degree(p.kinship()));
-          g.writeEndObject();
-          newline(g, ndjson);
-        }
-        if (!ndjson) {
-          g.writeEndArray();
-          g.writeNumberField("count", pairs.size());
-          g.writeEndObject();
-        } else {
-          g.writeStartObject();
-          g.writeNumberField("count", pairs.size());
-          g.writeEndObject();
-        }
-      }
-    };
+    return ListAnswer.of("pairs", shown, (g, p) -> {
+      g.writeStringField("a", p.a());
+      g.writeStringField("b", p.b());
+      number(g, "kinship", p.kinship());
+      number(g, "ibs0", p.ibs0());
+      number(g, "hethet", p.hethet());
+      g.writeNumberField("variants", p.variants());
+      g.writeNumberField("degree", degree(p.kinship()));
+    }).head(g -> g.writeNumberField("samples", samples.length))
+        .tail(g -> g.writeNumberField("count", pairs.size()));
   }
 
   /** 0 for duplicates/monozygotic twins, 1-3 for first- to third-degree relatives, -1 for unrelated. */
@@ -236,40 +197,21 @@ public final class CohortApi {
       throw RequestException.badArgument("%s", e.getMessage());
     }
     PolygenicScore.Result r = PolygenicScore.run(ctx.engine(), reader, weights, samples, model, impute);
-    return (out, ndjson) -> {
-      try (JsonGenerator g = generator(out)) {
-        if (!ndjson) {
-          g.writeStartObject();
-          g.writeStringField("model", model.name().toLowerCase(java.util.Locale.ROOT));
-          g.writeNumberField("weights", weights.weights().size());
-          g.writeNumberField("matched", r.matched());
-          g.writeNumberField("missing", r.missing());
-          g.writeNumberField("mismatched", r.mismatched());
-          g.writeArrayFieldStart("scores");
-        }
-        for (PolygenicScore.Score s : r.scores()) {
-          g.writeStartObject();
-          g.writeStringField("sample", s.sample());
-          number(g, "sum", s.sum());
-          number(g, "avg", s.avg());
-          g.writeNumberField("count", s.count());
-          g.writeEndObject();
-          newline(g, ndjson);
-        }
-        if (!ndjson) {
-          g.writeEndArray();
-        } else {
-          g.writeStartObject();
-        }
-        if (ndjson) {
-          g.writeNumberField("weights", weights.weights().size());
-          g.writeNumberField("matched", r.matched());
-          g.writeNumberField("missing", r.missing());
-          g.writeNumberField("mismatched", r.mismatched());
-        }
-        g.writeEndObject();
-      }
+    ListAnswer.Fields counts = g -> {
+      g.writeNumberField("weights", weights.weights().size());
+      g.writeNumberField("matched", r.matched());
+      g.writeNumberField("missing", r.missing());
+      g.writeNumberField("mismatched", r.mismatched());
     };
+    return ListAnswer.of("scores", r.scores(), (g, s) -> {
+      g.writeStringField("sample", s.sample());
+      number(g, "sum", s.sum());
+      number(g, "avg", s.avg());
+      g.writeNumberField("count", s.count());
+    }).head(g -> {
+      g.writeStringField("model", model.name().toLowerCase(java.util.Locale.ROOT));
+      counts.write(g);
+    }).closing(counts);
   }
 
   /**
@@ -321,63 +263,40 @@ public final class CohortApi {
     } catch (IllegalArgumentException e) {
       throw RequestException.badArgument("%s", e.getMessage());
     }
-    return (out, ndjson) -> {
-      try (JsonGenerator g = generator(out)) {
-        if (!ndjson) {
-          g.writeStartObject();
-          g.writeStringField("family", r.family());
-          g.writeStringField("mode", r.mode().label());
-          if (usedGenes.isPresent()) {
-            GeneArguments.write(usedGenes.get(), g);
-          }
-          g.writeArrayFieldStart("members");
-          for (String m : r.members()) {
-            g.writeString(m);
-          }
-          g.writeEndArray();
-          g.writeArrayFieldStart("variants");
-        }
-        for (Inheritance.Hit h : r.hits()) {
-          g.writeStartObject();
-          g.writeStringField("chrom", h.contig());
-          g.writeNumberField("pos", h.pos());
-          if (h.id().equals(".")) {
-            g.writeNullField("id");
-          } else {
-            g.writeStringField("id", h.id());
-          }
-          g.writeStringField("ref", h.ref());
-          g.writeStringField("alt", h.alt());
-          if (h.child().isPresent()) {
-            g.writeStringField("child", h.child().get());
-          }
-          if (h.region().isPresent()) {
-            g.writeStringField("gene", h.region().get());
-          }
-          if (h.origin().isPresent()) {
-            g.writeStringField("from", h.origin().get());
-          }
-          g.writeObjectFieldStart("genotypes");
-          for (Map.Entry<String, String> e : h.genotypes().entrySet()) {
-            g.writeStringField(e.getKey(), e.getValue());
-          }
-          g.writeEndObject();
-          g.writeEndObject();
-          newline(g, ndjson);
-        }
-        if (!ndjson) {
-          g.writeEndArray();
-        } else {
-          g.writeStartObject();
-          if (usedGenes.isPresent()) {
-            GeneArguments.write(usedGenes.get(), g);
-          }
-        }
-        g.writeNumberField("count", r.hits().size());
-        g.writeBooleanField("truncated", r.truncated());
-        g.writeEndObject();
+    ListAnswer.Fields geneSpans = g -> {
+      if (usedGenes.isPresent()) {
+        GeneArguments.write(usedGenes.get(), g);
       }
     };
+    return ListAnswer.of("variants", r.hits(), (g, h) -> {
+      ListAnswer.variant(g, h.contig(), h.pos(), h.id(), h.ref(), h.alt());
+      if (h.child().isPresent()) {
+        g.writeStringField("child", h.child().get());
+      }
+      if (h.region().isPresent()) {
+        g.writeStringField("gene", h.region().get());
+      }
+      if (h.origin().isPresent()) {
+        g.writeStringField("from", h.origin().get());
+      }
+      g.writeObjectFieldStart("genotypes");
+      for (Map.Entry<String, String> e : h.genotypes().entrySet()) {
+        g.writeStringField(e.getKey(), e.getValue());
+      }
+      g.writeEndObject();
+    }).head(g -> {
+      g.writeStringField("family", r.family());
+      g.writeStringField("mode", r.mode().label());
+      geneSpans.write(g);
+      g.writeArrayFieldStart("members");
+      for (String m : r.members()) {
+        g.writeString(m);
+      }
+      g.writeEndArray();
+    }).closing(geneSpans).tail(g -> {
+      g.writeNumberField("count", r.hits().size());
+      g.writeBooleanField("truncated", r.truncated());
+    });
   }
 
   private static Answer homRef(QueryArguments args, Context ctx, CallReader reader) {
@@ -388,45 +307,21 @@ public final class CohortApi {
     int limit = a.whole("limit", ctx.maxRows(), Integer.MAX_VALUE);
     SampleCounts.HomRefResult r = SampleCounts.homRef(ctx.engine(), reader, segments, samples, limit);
     List<String> cohort = ctx.engine().sampleNames();
-    return (out, ndjson) -> {
-      try (JsonGenerator g = generator(out)) {
-        if (!ndjson) {
-          g.writeStartObject();
-          g.writeArrayFieldStart("variants");
+    return ListAnswer.of("variants", r.rows(), (g, row) -> {
+      ListAnswer.variant(g, row.contig(), row.pos(), row.id(), row.ref(), row.alt());
+      g.writeNumberField("hom_ref", row.homRef().length);
+      g.writeNumberField("missing", row.missing());
+      if (names) {
+        g.writeArrayFieldStart("samples");
+        for (int s : row.homRef()) {
+          g.writeString(cohort.get(s));
         }
-        for (SampleCounts.HomRefRow row : r.rows()) {
-          g.writeStartObject();
-          g.writeStringField("chrom", row.contig());
-          g.writeNumberField("pos", row.pos());
-          if (row.id().equals(".")) {
-            g.writeNullField("id");
-          } else {
-            g.writeStringField("id", row.id());
-          }
-          g.writeStringField("ref", row.ref());
-          g.writeStringField("alt", row.alt());
-          g.writeNumberField("hom_ref", row.homRef().length);
-          g.writeNumberField("missing", row.missing());
-          if (names) {
-            g.writeArrayFieldStart("samples");
-            for (int s : row.homRef()) {
-              g.writeString(cohort.get(s));
-            }
-            g.writeEndArray();
-          }
-          g.writeEndObject();
-          newline(g, ndjson);
-        }
-        if (!ndjson) {
-          g.writeEndArray();
-        } else {
-          g.writeStartObject();
-        }
-        g.writeNumberField("count", r.rows().size());
-        g.writeBooleanField("truncated", r.truncated());
-        g.writeEndObject();
+        g.writeEndArray();
       }
-    };
+    }).tail(g -> {
+      g.writeNumberField("count", r.rows().size());
+      g.writeBooleanField("truncated", r.truncated());
+    });
   }
 
   private static List<Segment> requiredSegments(CohortArguments a, Context ctx, String endpoint) {
@@ -448,37 +343,20 @@ public final class CohortApi {
     int[] page = java.util.Arrays.copyOfRange(samples, from, to);
     SampleCounts.PerSample c = SampleCounts.perSample(ctx.engine(), reader, segments, page);
     List<String> cohort = ctx.engine().sampleNames();
-    return (out, ndjson) -> {
-      try (JsonGenerator g = generator(out)) {
-        if (!ndjson) {
-          g.writeStartObject();
-          g.writeNumberField("variants", c.rows());
-          g.writeArrayFieldStart("samples");
-        }
-        for (int i = 0; i < page.length; i++) {
-          g.writeStartObject();
-          g.writeStringField("sample", cohort.get(page[i]));
-          g.writeNumberField("hom_ref", c.homRef()[i]);
-          g.writeNumberField("het", c.het()[i]);
-          g.writeNumberField("hom", c.hom()[i]);
-          g.writeNumberField("missing", c.missing()[i]);
-          g.writeEndObject();
-          newline(g, ndjson);
-        }
-        if (!ndjson) {
-          g.writeEndArray();
-        } else {
-          g.writeStartObject();
-          g.writeNumberField("variants", c.rows());
-        }
-        g.writeNumberField("total", samples.length);
-        g.writeNumberField("offset", from);
-        if (to < samples.length) {
-          g.writeNumberField("next_offset", to);
-        }
-        g.writeEndObject();
+    ListAnswer.Fields variants = g -> g.writeNumberField("variants", c.rows());
+    return ListAnswer.of("samples", java.util.stream.IntStream.range(0, page.length).boxed().toList(), (g, i) -> {
+      g.writeStringField("sample", cohort.get(page[i]));
+      g.writeNumberField("hom_ref", c.homRef()[i]);
+      g.writeNumberField("het", c.het()[i]);
+      g.writeNumberField("hom", c.hom()[i]);
+      g.writeNumberField("missing", c.missing()[i]);
+    }).head(variants).closing(variants).tail(g -> {
+      g.writeNumberField("total", samples.length);
+      g.writeNumberField("offset", from);
+      if (to < samples.length) {
+        g.writeNumberField("next_offset", to);
       }
-    };
+    });
   }
 
   private static Answer strata(QueryArguments args, Context ctx, CallReader reader) {
@@ -513,55 +391,32 @@ public final class CohortApi {
       }
     }
     SampleCounts.StrataResult r = SampleCounts.strata(ctx.engine(), reader, segments, groups, limit);
-    return (out, ndjson) -> {
-      try (JsonGenerator g = generator(out)) {
-        if (!ndjson) {
-          g.writeStartObject();
-          g.writeArrayFieldStart("groups");
-          for (SampleCounts.Group gr : groups) {
-            g.writeStartObject();
-            g.writeStringField("by", gr.key());
-            g.writeStringField("group", gr.value());
-            g.writeNumberField("samples", gr.members().length);
-            g.writeEndObject();
-          }
-          g.writeEndArray();
-          g.writeArrayFieldStart("variants");
-        }
-        for (SampleCounts.StrataRow row : r.rows()) {
-          g.writeStartObject();
-          g.writeStringField("chrom", row.contig());
-          g.writeNumberField("pos", row.pos());
-          if (row.id().equals(".")) {
-            g.writeNullField("id");
-          } else {
-            g.writeStringField("id", row.id());
-          }
-          g.writeStringField("ref", row.ref());
-          g.writeStringField("alt", row.alt());
-          g.writeObjectFieldStart("strata");
-          for (int i = 0; i < groups.size(); i++) {
-            SampleCounts.Group gr = groups.get(i);
-            g.writeObjectFieldStart(gr.key() + ":" + gr.value());
-            g.writeNumberField("ac", row.ac()[i]);
-            g.writeNumberField("an", row.an()[i]);
-            number(g, "af", row.an()[i] == 0 ? Double.NaN : (double) row.ac()[i] / row.an()[i]);
-            g.writeEndObject();
-          }
-          g.writeEndObject();
-          g.writeEndObject();
-          newline(g, ndjson);
-        }
-        if (!ndjson) {
-          g.writeEndArray();
-        } else {
-          g.writeStartObject();
-        }
-        g.writeNumberField("count", r.rows().size());
-        g.writeBooleanField("truncated", r.truncated());
+    return ListAnswer.of("variants", r.rows(), (g, row) -> {
+      ListAnswer.variant(g, row.contig(), row.pos(), row.id(), row.ref(), row.alt());
+      g.writeObjectFieldStart("strata");
+      for (int i = 0; i < groups.size(); i++) {
+        SampleCounts.Group gr = groups.get(i);
+        g.writeObjectFieldStart(gr.key() + ":" + gr.value());
+        g.writeNumberField("ac", row.ac()[i]);
+        g.writeNumberField("an", row.an()[i]);
+        number(g, "af", row.an()[i] == 0 ? Double.NaN : (double) row.ac()[i] / row.an()[i]);
         g.writeEndObject();
       }
-    };
+      g.writeEndObject();
+    }).head(g -> {
+      g.writeArrayFieldStart("groups");
+      for (SampleCounts.Group gr : groups) {
+        g.writeStartObject();
+        g.writeStringField("by", gr.key());
+        g.writeStringField("group", gr.value());
+        g.writeNumberField("samples", gr.members().length);
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+    }).tail(g -> {
+      g.writeNumberField("count", r.rows().size());
+      g.writeBooleanField("truncated", r.truncated());
+    });
   }
 
   private static List<String> sheetKeys(SampleSheet sheet) {
@@ -570,25 +425,7 @@ public final class CohortApi {
     return k;
   }
 
-  private static JsonGenerator generator(OutputStream out) throws IOException {
-    JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8);
-    g.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
-    g.setRootValueSeparator(null);
-    return g;
-  }
-
-  /** A double, or null for NaN (JSON has no NaN). */
   private static void number(JsonGenerator g, String name, double v) throws IOException {
-    if (Double.isFinite(v)) {
-      g.writeNumberField(name, v);
-    } else {
-      g.writeNullField(name);
-    }
-  }
-
-  private static void newline(JsonGenerator g, boolean ndjson) throws IOException {
-    if (ndjson) {
-      g.writeRaw('\n');
-    }
+    ListAnswer.number(g, name, v);
   }
 }
