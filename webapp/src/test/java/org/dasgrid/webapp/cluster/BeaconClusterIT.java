@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.dasgrid.webapp.BeaconSchemaCheck;
-import org.dasgrid.webapp.ClusterHealth;
 import org.dasgrid.webapp.Http;
 import org.dasgrid.webapp.TestServer;
 import org.junit.jupiter.api.AfterAll;
@@ -33,9 +32,8 @@ class BeaconClusterIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final BeaconSchemaCheck CHECK = new BeaconSchemaCheck();
   @TempDir static Path dir;
-  private static final Map<String, NodeProcess> nodes = new LinkedHashMap<>();
-  private static final List<String> bases = new ArrayList<>();
-  private static NodeProcess single;
+  private static TwinCluster cluster;
+  private static List<String> bases;
   private static String singleBase;
 
   @BeforeAll
@@ -49,50 +47,20 @@ class BeaconClusterIT {
              coordinates: {authority: NCBI, version: "36", taxid: 9606, source: Chromosome}}
         server: {rateLimit: {enabled: false}}
         """;
-    StringBuilder cluster = new StringBuilder(sources).append("""
-        cluster:
-          deadlineMs: 5000
-          probeIntervalMs: 300
-          nodes:
+    cluster = TwinCluster.start(dir, sources, sources, List.of("n1", "n2"), 5000, """
+        - {source: gen, contigs: [chr1, chr2, chr3], node: n1}
+        - {source: gen, contigs: [chr4, chr5, chr6, chrX], node: n2}
+        - {source: ceu, contigs: ["1","2","3","4","5","6","7","8","9","10","11"], node: n1}
+        - {source: ceu, contigs: ["12","13","14","15","16","17","18","19","20","21","22"], node: n2}
         """);
-    Map<String, int[]> ports = new LinkedHashMap<>();
-    for (String n : List.of("n1", "n2")) {
-      int[] p = {NodeProcess.freePort(), NodeProcess.freePort()};
-      ports.put(n, p);
-      cluster.append("    - {id: ").append(n).append(", grpc: \"127.0.0.1:").append(p[1])
-          .append("\", http: \"http://127.0.0.1:").append(p[0]).append("\"}\n");
-    }
-    cluster.append("""
-          shards:
-            - {source: gen, contigs: [chr1, chr2, chr3], node: n1}
-            - {source: gen, contigs: [chr4, chr5, chr6, chrX], node: n2}
-            - {source: ceu, contigs: ["1","2","3","4","5","6","7","8","9","10","11"], node: n1}
-            - {source: ceu, contigs: ["12","13","14","15","16","17","18","19","20","21","22"], node: n2}
-        """);
-    Files.writeString(dir.resolve("single.yaml"), sources);
-    Files.writeString(dir.resolve("cluster.yaml"), cluster);
-    int singlePort = NodeProcess.freePort();
-    single = new NodeProcess("single", List.of("--config", dir.resolve("single.yaml").toString(), "--port",
-        Integer.toString(singlePort), "--bind", "127.0.0.1", "--access-log", "off")).start();
-    singleBase = "http://127.0.0.1:" + singlePort;
-    for (var e : ports.entrySet()) {
-      nodes.put(e.getKey(), new NodeProcess(e.getKey(), List.of("--config", dir.resolve("cluster.yaml").toString(),
-          "--node-id", e.getKey(), "--port", Integer.toString(e.getValue()[0]), "--bind", "127.0.0.1",
-          "--access-log", "off")).start());
-      bases.add("http://127.0.0.1:" + e.getValue()[0]);
-    }
-    single.awaitReady(180);
-    for (NodeProcess n : nodes.values()) {
-      n.awaitReady(180);
-    }
-    ClusterHealth.awaitAllUp(bases, nodes.keySet(), 30);
+    singleBase = cluster.singleBase();
+    bases = cluster.baseList();
   }
 
   @AfterAll
   static void stop() {
-    nodes.values().forEach(NodeProcess::close);
-    if (single != null) {
-      single.close();
+    if (cluster != null) {
+      cluster.close();
     }
   }
 

@@ -41,9 +41,8 @@ class ClusterIT {
   private static final int DEADLINE_MS = 1500;
   private static final ObjectMapper JSON = new ObjectMapper();
   @TempDir static Path dir;
-  private static final Map<String, NodeProcess> nodes = new LinkedHashMap<>();
-  private static final Map<String, String> bases = new LinkedHashMap<>();
-  private static NodeProcess single;
+  private static TwinCluster cluster;
+  private static Map<String, String> bases;
   private static String singleBase;
   private static List<String> queries;
 
@@ -66,59 +65,30 @@ class ClusterIT {
           - {id: gen, format: vcf, path: gen.vcf, genotypes: true}
         server: {rateLimit: {enabled: false}}
         """;
-    StringBuilder cluster = new StringBuilder(sources).append("cluster:\n  deadlineMs: ").append(DEADLINE_MS)
-        .append("\n  probeIntervalMs: 300\n  nodes:\n");
-    Map<String, int[]> ports = new LinkedHashMap<>();
-    for (String n : List.of("n1", "n2", "n3")) {
-      int[] p = {NodeProcess.freePort(), NodeProcess.freePort()};
-      ports.put(n, p);
-      cluster.append("    - {id: ").append(n).append(", grpc: \"127.0.0.1:").append(p[1])
-          .append("\", http: \"http://127.0.0.1:").append(p[0]).append("\"}\n");
-    }
-    cluster.append("""
-          shards:
-            - {source: dmel, node: n2}
-            - {source: ce_ws199, contigs: [I, II, III], node: n1}
-            - {source: ce_ws199, contigs: [IV, V, X, MtDNA], node: n3}
-            - {source: ce_ws199, contigs: [I], node: n2}
-            - {source: ceu, contigs: ["1","2","3","4","5","6","7"], node: n1}
-            - {source: ceu, contigs: ["8","9","10","11","12","13","14","15"], node: n2}
-            - {source: ceu, contigs: ["16","17","18","19","20","21","22"], node: n3}
-            - {source: ceu, contigs: ["1","2","3"], node: n3}
-            - {source: ceu, contigs: ["8"], node: n1}
-            - {source: gen, contigs: [chr1, chr2], node: n1}
-            - {source: gen, contigs: [chr3, chr4, chr2], node: n2}
-            - {source: gen, contigs: [chr5, chr6, chrX], node: n3}
-            - {source: gen, contigs: [chrX], node: n1}
+    cluster = TwinCluster.start(dir, sources, sources, List.of("n1", "n2", "n3"), DEADLINE_MS, """
+        - {source: dmel, node: n2}
+        - {source: ce_ws199, contigs: [I, II, III], node: n1}
+        - {source: ce_ws199, contigs: [IV, V, X, MtDNA], node: n3}
+        - {source: ce_ws199, contigs: [I], node: n2}
+        - {source: ceu, contigs: ["1","2","3","4","5","6","7"], node: n1}
+        - {source: ceu, contigs: ["8","9","10","11","12","13","14","15"], node: n2}
+        - {source: ceu, contigs: ["16","17","18","19","20","21","22"], node: n3}
+        - {source: ceu, contigs: ["1","2","3"], node: n3}
+        - {source: ceu, contigs: ["8"], node: n1}
+        - {source: gen, contigs: [chr1, chr2], node: n1}
+        - {source: gen, contigs: [chr3, chr4, chr2], node: n2}
+        - {source: gen, contigs: [chr5, chr6, chrX], node: n3}
+        - {source: gen, contigs: [chrX], node: n1}
         """);
-    Files.writeString(dir.resolve("cluster.yaml"), cluster);
-    Files.writeString(dir.resolve("single.yaml"), sources);
-    int singlePort = NodeProcess.freePort();
-    single = new NodeProcess("single", List.of("--config", dir.resolve("single.yaml").toString(), "--port",
-        Integer.toString(singlePort), "--bind", "127.0.0.1", "--access-log", "off")).start();
-    singleBase = "http://127.0.0.1:" + singlePort;
-    for (var e : ports.entrySet()) {
-      nodes.put(e.getKey(), node(e.getKey(), e.getValue()[0]).start());
-      bases.put(e.getKey(), "http://127.0.0.1:" + e.getValue()[0]);
-    }
-    single.awaitReady(180);
-    for (NodeProcess n : nodes.values()) {
-      n.awaitReady(180);
-    }
-    ClusterHealth.awaitAllUp(bases.values(), nodes.keySet(), 30);
+    singleBase = cluster.singleBase();
+    bases = cluster.bases();
     queries = randomQueries(new Random(5), 300);
-  }
-
-  private static NodeProcess node(String id, int port) {
-    return new NodeProcess(id, List.of("--config", dir.resolve("cluster.yaml").toString(), "--node-id", id,
-        "--port", Integer.toString(port), "--bind", "127.0.0.1", "--access-log", "off"));
   }
 
   @AfterAll
   static void stop() {
-    nodes.values().forEach(NodeProcess::close);
-    if (single != null) {
-      single.close();
+    if (cluster != null) {
+      cluster.close();
     }
   }
 
@@ -375,13 +345,13 @@ class ClusterIT {
     });
     load.start();
     Thread.sleep(2_000);
-    nodes.get("n3").kill();
+    cluster.node("n3").kill();
     Thread.sleep(4_000);
     // the operator's view: n1 reports n3 down, then up again once it is back
     assertThat(ClusterHealth.nodesUp(bases.get("n1"))).containsEntry("n3", false).containsEntry("n2", true)
         .containsEntry("n1", true);
-    nodes.get("n3").start();
-    nodes.get("n3").awaitReady(120);
+    cluster.node("n3").start();
+    cluster.node("n3").awaitReady(120);
     long back = System.nanoTime();
     // within a few seconds of its return, answers needing it are complete again
     Answer after = null;
@@ -415,7 +385,7 @@ class ClusterIT {
   @Test
   @Order(4)
   void aFrozenNodeEndsTheRequestAtTheDeadlineWithTheClearErrorAndPartialAnswersAreFlagged() throws Exception {
-    NodeProcess n3 = nodes.get("n3");
+    NodeProcess n3 = cluster.node("n3");
     String q = "/genotypes/ceu/variants?segment=20&segment=5&zygosity=het&limit=5";
     n3.freeze();
     try {

@@ -5,19 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.datasources.vcf.VcfGenotypeIndexer;
-import org.dasgrid.webapp.ClusterHealth;
 import org.dasgrid.webapp.Http;
 import org.dasgrid.webapp.TestServer;
 import org.junit.jupiter.api.AfterAll;
@@ -33,64 +27,34 @@ import org.junit.jupiter.api.io.TempDir;
 class IndexedClusterIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   @TempDir static Path dir;
-  private static final Map<String, NodeProcess> nodes = new LinkedHashMap<>();
-  private static final List<String> bases = new ArrayList<>();
-  private static NodeProcess single;
+  private static TwinCluster cluster;
+  private static List<String> bases;
   private static String singleBase;
 
   @BeforeAll
   static void start() throws Exception {
     Files.copy(TestServer.example("ceu_exon.vcf.gz"), dir.resolve("ceu.vcf.gz"));
     VcfGenotypeIndexer.build(dir.resolve("ceu.vcf.gz"), dir.resolve("ceu.dgi"), LoadMonitor.NONE);
-    Files.writeString(dir.resolve("single.yaml"), """
+    cluster = TwinCluster.start(dir, """
         sources:
           - {id: ceu, format: vcf, path: ceu.vcf.gz, genotypes: true}
         server: {rateLimit: {enabled: false}}
-        """);
-    StringBuilder cluster = new StringBuilder("""
+        """, """
         sources:
           - {id: ceu, format: vcf, path: ceu.vcf.gz, genotypes: true, genotypeIndex: ceu.dgi}
         server: {rateLimit: {enabled: false}}
-        cluster:
-          deadlineMs: 3000
-          probeIntervalMs: 300
-          nodes:
+        """, List.of("n1", "n2"), 3000, """
+        - {source: ceu, contigs: ["1","2","3","4","5","6","7","8","9","10","11"], node: n1}
+        - {source: ceu, contigs: ["12","13","14","15","16","17","18","19","20","21","22","1","2","3"], node: n2}
         """);
-    Map<String, int[]> ports = new LinkedHashMap<>();
-    for (String n : List.of("n1", "n2")) {
-      int[] p = {NodeProcess.freePort(), NodeProcess.freePort()};
-      ports.put(n, p);
-      cluster.append("    - {id: ").append(n).append(", grpc: \"127.0.0.1:").append(p[1])
-          .append("\", http: \"http://127.0.0.1:").append(p[0]).append("\"}\n");
-    }
-    cluster.append("""
-          shards:
-            - {source: ceu, contigs: ["1","2","3","4","5","6","7","8","9","10","11"], node: n1}
-            - {source: ceu, contigs: ["12","13","14","15","16","17","18","19","20","21","22","1","2","3"], node: n2}
-        """);
-    Files.writeString(dir.resolve("cluster.yaml"), cluster);
-    int singlePort = NodeProcess.freePort();
-    single = new NodeProcess("single", List.of("--config", dir.resolve("single.yaml").toString(), "--port",
-        Integer.toString(singlePort), "--bind", "127.0.0.1", "--access-log", "off")).start();
-    singleBase = "http://127.0.0.1:" + singlePort;
-    for (var e : ports.entrySet()) {
-      nodes.put(e.getKey(), new NodeProcess(e.getKey(), List.of("--config", dir.resolve("cluster.yaml").toString(),
-          "--node-id", e.getKey(), "--port", Integer.toString(e.getValue()[0]), "--bind", "127.0.0.1",
-          "--access-log", "off")).start());
-      bases.add("http://127.0.0.1:" + e.getValue()[0]);
-    }
-    single.awaitReady(180);
-    for (NodeProcess n : nodes.values()) {
-      n.awaitReady(180);
-    }
-    ClusterHealth.awaitAllUp(bases, nodes.keySet(), 30);
+    singleBase = cluster.singleBase();
+    bases = cluster.baseList();
   }
 
   @AfterAll
   static void stop() {
-    nodes.values().forEach(NodeProcess::close);
-    if (single != null) {
-      single.close();
+    if (cluster != null) {
+      cluster.close();
     }
   }
 
@@ -105,7 +69,7 @@ class IndexedClusterIT {
 
   @Test
   void eachNodeMapsOnlyItsShardsAndTheClusterAnswersAsOneHeapNode() throws Exception {
-    assertThat(nodes.get("n1").output()).contains("loaded ceu: ").contains("this node's shard: ");
+    assertThat(cluster.node("n1").output()).contains("loaded ceu: ").contains("this node's shard: ");
     List<String> samples = new ArrayList<>();
     JSON.readTree(Http.get(singleBase + "/genotypes/ceu/samples?segment=1&zygosity=any").text()).get("samples")
         .forEach(s -> samples.add(s.get("sample").asText()));
