@@ -15,13 +15,8 @@ final class BedExport {
 
   private static final SortedRecords.Format FORMAT = new SortedRecords.Format() {
     @Override
-    public boolean isHeader(String line) {
-      return line.startsWith("#");
-    }
-
-    @Override
     public boolean isSkipped(String line) {
-      return line.isBlank() || isLine(line, "track") || isLine(line, "browser");
+      return SortedRecords.Format.super.isSkipped(line) || isLine(line, "track") || isLine(line, "browser");
     }
 
     @Override

@@ -26,11 +26,18 @@ import java.util.function.UnaryOperator;
 final class SortedRecords {
   /** How to read one format's lines. */
   interface Format {
-    /** Whether the line is header (kept, in order, before the records) rather than a record or skipped. */
-    boolean isHeader(String line);
+    /** The {@code #} lines and blank lines of VCF and BED: {@code #} lines the header, blank lines skipped. */
+    Format HASH_HEADER = new Format() { };
 
-    /** Whether the line is neither header nor record (BED {@code track}/{@code browser} lines, blanks). */
-    boolean isSkipped(String line);
+    /** Whether the line is header (kept, in order, before the records) rather than a record or skipped. */
+    default boolean isHeader(String line) {
+      return line.startsWith("#");
+    }
+
+    /** Whether the line is neither header nor record (blanks; BED's {@code track}/{@code browser} lines). */
+    default boolean isSkipped(String line) {
+      return line.isBlank();
+    }
 
     /** The record's reference (column 1). */
     default String ref(String line) {

@@ -17,23 +17,11 @@ import org.dasgrid.core.source.EntryPoint;
 final class VcfExport {
   private VcfExport() {}
 
-  private static final SortedRecords.Format FORMAT = new SortedRecords.Format() {
-    @Override
-    public boolean isHeader(String line) {
-      return line.startsWith("#");
-    }
-
-    @Override
-    public boolean isSkipped(String line) {
-      return line.isBlank();
-    }
-  };
-
   static void write(Path vcf, List<EntryPoint> refs, boolean genotypes, Path gz, Path tbi) throws IOException {
     List<String> order = refs.stream().map(EntryPoint::name).toList();
     UnaryOperator<List<String>> header = lines -> header(lines, refs, genotypes);
     UnaryOperator<String> record = genotypes ? l -> l : VcfExport::sitesOnly;
-    SortedRecords.copy(vcf, FORMAT, order, header, record, gz);
+    SortedRecords.copy(vcf, SortedRecords.Format.HASH_HEADER, order, header, record, gz);
     TabixIndexer.index(gz, TabixIndexer.Columns.VCF, tbi);
   }
 

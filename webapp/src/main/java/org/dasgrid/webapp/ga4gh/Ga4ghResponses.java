@@ -1,5 +1,8 @@
 package org.dasgrid.webapp.ga4gh;
 
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
@@ -53,6 +56,35 @@ final class Ga4ghResponses {
     resp.setContentType(contentType);
     resp.setContentLength(bytes.size());
     resp.getOutputStream().write(bytes.toByteArray());
+  }
+
+  /**
+   * Sends an error document {@code {"<wrapper>": {"<codeField>": code, "message": message}}}, as the GA4GH
+   * specs shape their errors (htsget: {@code htsget}/{@code error} name; refget: {@code error}/{@code status}),
+   * unless the answer has begun. The buffer is reset, not the headers: CORS headers stay, so browsers can
+   * read the error.
+   */
+  static void error(HttpServletResponse resp, int status, String wrapper, String codeField, Object code,
+      String message) throws IOException {
+    if (resp.isCommitted()) {
+      return;
+    }
+    resp.resetBuffer();
+    json(resp, status, "application/json", out -> {
+      try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
+        g.writeStartObject();
+        g.writeObjectFieldStart(wrapper);
+        g.writeFieldName(codeField);
+        if (code instanceof Integer n) {
+          g.writeNumber(n);
+        } else {
+          g.writeString(code.toString());
+        }
+        g.writeStringField("message", message);
+        g.writeEndObject();
+        g.writeEndObject();
+      }
+    });
   }
 
   /** Writes a JSON body. */

@@ -274,19 +274,6 @@ final class HtsgetServlet extends HttpServlet {
 
   /** {@code {"htsget": {"error", "message"}}}. */
   private static void error(HttpServletResponse resp, int status, String name, String message) throws IOException {
-    if (resp.isCommitted()) {
-      return;
-    }
-    resp.resetBuffer(); // keeps the CORS headers, so browsers can read the error
-    Ga4ghResponses.json(resp, status, "application/json", out -> {
-      try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
-        g.writeStartObject();
-        g.writeObjectFieldStart("htsget");
-        g.writeStringField("error", name);
-        g.writeStringField("message", message);
-        g.writeEndObject();
-        g.writeEndObject();
-      }
-    });
+    Ga4ghResponses.error(resp, status, "htsget", "error", name, message);
   }
 }

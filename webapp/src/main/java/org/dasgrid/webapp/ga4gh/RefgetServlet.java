@@ -1,8 +1,5 @@
 package org.dasgrid.webapp.ga4gh;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -111,20 +108,7 @@ final class RefgetServlet extends HttpServlet {
 
   /** Errors as {@code {"error": {"status", "message"}}}, like the genotype API's. */
   private static void error(HttpServletResponse resp, int status, String message) throws IOException {
-    if (resp.isCommitted()) {
-      return;
-    }
-    resp.resetBuffer(); // keeps the CORS headers, so browsers can read the error
-    Ga4ghResponses.json(resp, status, "application/json", out -> {
-      try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
-        g.writeStartObject();
-        g.writeObjectFieldStart("error");
-        g.writeNumberField("status", status);
-        g.writeStringField("message", message);
-        g.writeEndObject();
-        g.writeEndObject();
-      }
-    });
+    Ga4ghResponses.error(resp, status, "error", "status", status, message);
   }
 
   private static String shorten(String s) {
