@@ -17,25 +17,17 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 VCF=$(readlink -f "${1:?usage: index-cold.sh VCF INDEX.dgi}"); INDEX=$(readlink -f "${2:?usage: index-cold.sh VCF INDEX.dgi}")
 JAR=${JAR:-$ROOT/webapp/target/dasgrid.jar}; PORT=${PORT:-18350}
-WORK=$(mktemp -d); PID=""
-cleanup() { if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi; rm -rf "$WORK"; }
-trap cleanup EXIT
+WORK=$(mktemp -d)
+. "$ROOT/perf/scripts/serve.sh"
+trap 'serve_stop; rm -rf "$WORK"' EXIT
 resident() { fincore -b -n -o RES "$INDEX" | awk '{printf "%.1f MB", $1 / 1e6}'; }
 printf 'server: {maxGenotypeSpan: 300000000, rateLimit: {enabled: false}}\nsources:\n  - {id: g, format: vcf, path: %s, genotypes: true, genotypeIndex: %s}\n' \
   "$VCF" "$INDEX" > "$WORK/dasgrid.yaml"
 start() {
   # shellcheck disable=SC2086
-  java ${JAVA_OPTS:--Xmx512m} -jar "$JAR" --config "$WORK/dasgrid.yaml" --port "$PORT" --bind 127.0.0.1 \
-    --access-log off --no-warmup > "$WORK/server.log" 2>&1 &
-  PID=$!
-  for _ in $(seq 3000); do
-    curl -sf -o /dev/null "http://127.0.0.1:$PORT/health/ready" && return 0
-    kill -0 "$PID" 2>/dev/null || { tail -20 "$WORK/server.log" >&2; exit 1; }
-    sleep 0.05
-  done
-  echo "not ready in 150 s" >&2; exit 1
+  serve_start "$WORK/dasgrid.yaml" "$PORT" "$WORK/server.log" ${JAVA_OPTS:--Xmx512m} -- --no-warmup
+  serve_wait_ready 3000 0.05
 }
-stop() { kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""; }
 B=http://127.0.0.1:$PORT/genotypes/g
 TP53=chr17:7661779,7687538; BRCA2=chr13:32315508,32400268
 one() { # prints "elapsed_db_ms http_ms rows-ish bytes"
@@ -65,6 +57,6 @@ for spec in "TP53 het, limit 100|variants?segment=$TP53&zygosity=het&limit=100|v
   for _ in $(seq 10); do one "$path" > /dev/null; done
   for _ in $(seq 20); do one "$path"; done > "$WORK/warm"
   wdb=$(cut -d' ' -f1 "$WORK/warm" | median); whttp=$(cut -d' ' -f2 "$WORK/warm" | median)
-  stop
+  serve_stop
   echo "| $name | $size | $cdb | $chttp | $wdb | $whttp | $evicted | $after |"
 done

@@ -15,9 +15,9 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 VCF=$(readlink -f "${1:?usage: index-open.sh VCF INDEX.dgi [--cold]}")
 INDEX=$(readlink -f "${2:?usage: index-open.sh VCF INDEX.dgi [--cold]}")
 JAR=${JAR:-$ROOT/webapp/target/dasgrid.jar}; PORT=${PORT:-18340}
-WORK=$(mktemp -d); PID=""
-cleanup() { if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi; rm -rf "$WORK"; }
-trap cleanup EXIT
+WORK=$(mktemp -d)
+. "$ROOT/perf/scripts/serve.sh"
+trap 'serve_stop; rm -rf "$WORK"' EXIT
 resident() { command -v fincore >/dev/null && fincore -b -n -o RES "$INDEX" | awk '{printf "%.0f MB resident", $1 / 1e6}' || echo "fincore n/a"; }
 if [ "${3:-}" = --cold ]; then
   before=$(resident)
@@ -28,20 +28,13 @@ else
 fi
 printf 'sources:\n  - {id: g, format: vcf, path: %s, genotypes: true, genotypeIndex: %s}\n' "$VCF" "$INDEX" \
   > "$WORK/dasgrid.yaml"
-t0=$(date +%s%N)
 # shellcheck disable=SC2086
-java ${JAVA_OPTS:--Xmx512m} -jar "$JAR" --config "$WORK/dasgrid.yaml" --port "$PORT" --bind 127.0.0.1 \
-  --access-log off ${WARMUP:---no-warmup} > "$WORK/server.log" 2>&1 &
-PID=$!
+serve_start "$WORK/dasgrid.yaml" "$PORT" "$WORK/server.log" ${JAVA_OPTS:--Xmx512m} -- ${WARMUP:---no-warmup}
+serve_wait_ready 6000 0.02
+PID=$SERVE_PID
 B=http://127.0.0.1:$PORT
-for _ in $(seq 6000); do
-  curl -sf -o /dev/null "$B/health/ready" && break
-  kill -0 "$PID" 2>/dev/null || { tail -20 "$WORK/server.log" >&2; exit 1; }
-  sleep 0.02
-done
-t1=$(date +%s%N)
 echo "load $(cut -d' ' -f1-3 /proc/loadavg); JAVA_OPTS='${JAVA_OPTS:--Xmx512m}' ${WARMUP:---no-warmup}"
-echo "process start to /health/ready: $(( (t1 - t0) / 1000000 )) ms"
+echo "process start to /health/ready: $SERVE_READY_MS ms"
 grep -h "loaded\|FAILED\|ready" "$WORK/server.log" | head -5 || true
 echo "page cache after open: index $(resident)"
 curl -sf -o /dev/null "$B/genotypes/g/count?segment=chr17&zygosity=any"

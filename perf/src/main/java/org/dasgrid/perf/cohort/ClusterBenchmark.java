@@ -24,10 +24,13 @@ import java.util.regex.Pattern;
  * loopback, the cohort's contigs split between them; FlyBase 2L held by the last node) and on a single node
  * without a cluster, measuring at concurrency 1 the fan-out overhead (p50 of {@code elapsed_ms -
  * elapsed_db_ms} that the server reports, and the client's round trip), at concurrency 10 the throughput,
- * and each node's heap after a full GC. Prints Markdown tables. Not a test: nothing is asserted.
+ * and each node's heap after a full GC. Prints Markdown tables. Not a test: nothing is asserted. With {@code
+ * --index FILE.dgi} (the cohort's genotype index, {@code dasgrid.jar index}) every node serves the cohort from
+ * it ({@code genotypeIndex:}), opening only its shards' contigs, instead of loading the VCF into its heap.
  *
  * <pre>
  * perf/run-cluster-benchmark.sh [SAMPLES] [VARIANTS] [--nodes 1,2,4] [--iterations 300] [--seconds 10]
+ *     [--vcf COHORT.vcf.gz --index COHORT.dgi --node-heap 512m]
  * </pre>
  */
 public final class ClusterBenchmark {
@@ -37,6 +40,8 @@ public final class ClusterBenchmark {
       Pattern.compile("\"elapsed_db_ms\":([0-9.Ee-]+),\"elapsed_ms\":([0-9.Ee-]+)");
 
   private final Path vcf;
+  /** The cohort's genotype index the nodes serve from, or null to load the VCF. */
+  private final Path index;
   private final Path gff;
   private final Path work;
   private final List<Integer> nodeCounts;
@@ -49,10 +54,11 @@ public final class ClusterBenchmark {
   /** One query: a name, its URL path, and whether it is a genotype query (whose body reports timings). */
   record Shape(String name, String path, boolean genotype) {}
 
-  ClusterBenchmark(Path vcf, Path gff, Path work, List<Integer> nodeCounts, int iterations, int seconds,
-      String heap, int warmupSeconds, PrintStream out) {
+  ClusterBenchmark(Path vcf, Path index, Path gff, Path work, List<Integer> nodeCounts, int iterations,
+      int seconds, String heap, int warmupSeconds, PrintStream out) {
     this.warmupSeconds = warmupSeconds;
     this.vcf = vcf;
+    this.index = index;
     this.gff = gff;
     this.work = work;
     this.nodeCounts = nodeCounts;
@@ -64,6 +70,7 @@ public final class ClusterBenchmark {
 
   public static void main(String[] args) throws Exception {
     Path vcf = null;
+    Path index = null;
     Path gff = null;
     Path work = Path.of("perf/results/cluster");
     List<Integer> nodes = List.of(1, 2, 4);
@@ -75,6 +82,7 @@ public final class ClusterBenchmark {
       String v = args[i + 1];
       switch (args[i]) {
         case "--vcf" -> vcf = Path.of(v);
+        case "--index" -> index = Path.of(v);
         case "--gff" -> gff = Path.of(v);
         case "--work" -> work = Path.of(v);
         case "--nodes" -> nodes = Arrays.stream(v.split(",")).map(Integer::parseInt).toList();
@@ -87,10 +95,11 @@ public final class ClusterBenchmark {
     }
     if (vcf == null || gff == null) {
       throw new IllegalArgumentException("usage: ClusterBenchmark --vcf COHORT.vcf.gz --gff dmel.gff3 "
-          + "[--nodes 1,2,4] [--iterations N] [--seconds S] [--warmup-seconds 30] [--node-heap 3g] [--work DIR]");
+          + "[--nodes 1,2,4] [--iterations N] [--seconds S] [--warmup-seconds 30] [--node-heap 3g] [--work DIR] "
+          + "[--index COHORT.dgi]");
     }
-    new ClusterBenchmark(vcf.toAbsolutePath(), gff.toAbsolutePath(), work.toAbsolutePath(), nodes, iterations,
-        seconds, heap, warmup, System.out).run();
+    new ClusterBenchmark(vcf.toAbsolutePath(), index == null ? null : index.toAbsolutePath(), gff.toAbsolutePath(),
+        work.toAbsolutePath(), nodes, iterations, seconds, heap, warmup, System.out).run();
   }
 
   static List<Shape> shapes() {
@@ -117,7 +126,8 @@ public final class ClusterBenchmark {
    */
   String config(int nodes, int[] http, int[] grpc) {
     StringBuilder c = new StringBuilder("server: {rateLimit: {enabled: false}}\nsources:\n")
-        .append("  - {id: cohort, format: vcf, path: \"").append(vcf).append("\", genotypes: true}\n")
+        .append("  - {id: cohort, format: vcf, path: \"").append(vcf).append("\", genotypes: true")
+        .append(index == null ? "" : ", genotypeIndex: \"" + index + "\"").append("}\n")
         .append("  - {id: dmel, format: gff3, path: \"").append(gff).append("\"}\n");
     if (nodes == 0) {
       return c.toString();
@@ -148,8 +158,9 @@ public final class ClusterBenchmark {
 
   void run() throws Exception {
     Files.createDirectories(work);
-    out.printf(Locale.ROOT, "Cluster benchmark: %s, %d s warm-up, %d iterations per shape at concurrency 1, %d s "
-        + "at concurrency 10, node heap %s; %s%n%n", vcf.getFileName(), warmupSeconds, iterations, seconds, heap,
+    out.printf(Locale.ROOT, "Cluster benchmark: %s%s, %d s warm-up, %d iterations per shape at concurrency 1, %d s "
+        + "at concurrency 10, node heap %s; %s%n%n", vcf.getFileName(),
+        index == null ? " (in each node's heap)" : " served from its index " + index, warmupSeconds, iterations, seconds, heap,
         Instant.now());
     List<String> latency = new ArrayList<>();
     List<String> throughput = new ArrayList<>();

@@ -32,6 +32,12 @@ final class ContigRows {
   private final IntColumn acFix;
   private final IntColumn anFix;
   private final ByteColumn ploidy;
+  /**
+   * Every row's ploidy when they all share one (an autosome's 2), else 0: a whole-cohort scan then reads no
+   * ploidy byte per row, which from a mapped index is a bounds-checked buffer read (issue 17, TP53 hom
+   * unlimited: the mapped engine's per-row reads made it 1.65× the heap engine).
+   */
+  private final int uniformPloidy;
   private final IntColumn textStart;
   private final ByteColumn text;
   /**
@@ -78,6 +84,7 @@ final class ContigRows {
     this.acFix = IntColumn.of(acFix);
     this.anFix = IntColumn.of(anFix);
     this.ploidy = ByteColumn.of(ploidy);
+    this.uniformPloidy = uniformPloidy(this.ploidy, size);
     this.textStart = IntColumn.of(textStart);
     this.text = ByteColumn.of(text);
     this.anyHet = LongColumn.of(nonEmpty(het, size));
@@ -139,6 +146,7 @@ final class ContigRows {
     this.acFix = c.acFix();
     this.anFix = c.anFix();
     this.ploidy = c.ploidy();
+    this.uniformPloidy = uniformPloidy(c.ploidy(), size);
     this.textStart = c.textStart();
     this.text = c.text();
     this.idLength = c.idLength();
@@ -217,7 +225,21 @@ final class ContigRows {
   }
 
   int ploidy(int r) {
-    return ploidy.get(r);
+    return uniformPloidy != 0 ? uniformPloidy : ploidy.get(r);
+  }
+
+  /** The ploidy all {@code size} rows share, 0 if they differ (or there are none). */
+  private static int uniformPloidy(ByteColumn ploidy, int size) {
+    if (size == 0) {
+      return 0;
+    }
+    byte first = ploidy.get(0);
+    for (int r = 1; r < size; r++) {
+      if (ploidy.get(r) != first) {
+        return 0;
+      }
+    }
+    return first;
   }
 
   /** Row {@code r}'s whole-cohort counts, or {@link #NO_COUNTS}: read them with the methods below. */
@@ -433,13 +455,13 @@ final class ContigRows {
       return to;
     }
     int w = from >>> 6;
-    long bits = word(w, het, hom) & (-1L << from);
+    long bits = carriedWord(w, het, hom) & (-1L << from);
     int last = (to - 1) >>> 6;
     while (bits == 0) {
       if (++w > last) {
         return to;
       }
-      bits = word(w, het, hom);
+      bits = carriedWord(w, het, hom);
     }
     return Math.min(to, (w << 6) + Long.numberOfTrailingZeros(bits));
   }
@@ -453,7 +475,7 @@ final class ContigRows {
     int last = (to - 1) >>> 6;
     int n = 0;
     for (int w = first; w <= last; w++) {
-      long bits = word(w, het, hom);
+      long bits = carriedWord(w, het, hom);
       if (w == first) {
         bits &= -1L << from;
       }
@@ -465,7 +487,12 @@ final class ContigRows {
     return n;
   }
 
-  private long word(int w, boolean het, boolean hom) {
+  /**
+   * Rows {@code 64w} to {@code 64w + 63}, one bit each: some sample is het (if {@code het}) or hom (if {@code
+   * hom}) for it. For a caller walking many carried rows, which then reads each word once rather than once a row
+   * as {@link #nextCarried} does.
+   */
+  long carriedWord(int w, boolean het, boolean hom) {
     return (het ? anyHet.get(w) : 0) | (hom ? anyHom.get(w) : 0);
   }
 

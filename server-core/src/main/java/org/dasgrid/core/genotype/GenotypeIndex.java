@@ -228,10 +228,22 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
           boolean hom = z.includesHom();
           // sized once: a long answer's arrays are not grown and copied a dozen times
           out.ensureRoom((int) Math.min((long) limit - out.size, c.countCarried(from, to, het, hom)));
-          for (int r = c.nextCarried(from, to, het, hom); r < to; r = c.nextCarried(r + 1, to, het, hom)) {
-            add(c, p.contig, r, sel, out);
-            if (out.size >= limit) {
-              return false;
+          // word by word, each read once (a mapped word is a bounds-checked buffer read, not an array load)
+          int first = from >>> 6;
+          int last = (to - 1) >>> 6;
+          for (int w = first; w <= last; w++) {
+            long bits = c.carriedWord(w, het, hom);
+            if (w == first) {
+              bits &= -1L << from;
+            }
+            if (w == last) {
+              bits &= -1L >>> (63 - ((to - 1) & 63));
+            }
+            for (; bits != 0; bits &= bits - 1) {
+              add(c, p.contig, (w << 6) + Long.numberOfTrailingZeros(bits), sel, out);
+              if (out.size >= limit) {
+                return false;
+              }
             }
           }
           return true;

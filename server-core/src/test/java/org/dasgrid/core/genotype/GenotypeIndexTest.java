@@ -373,6 +373,42 @@ class GenotypeIndexTest {
     }
   }
 
+  /**
+   * A contig whose rows share one ploidy answers it without reading a row's (the scan's shortcut); one whose
+   * rows differ (chrX: haploid and diploid sites) still answers each row's own.
+   */
+  @Test
+  void eachRowKeepsItsPloidyWhetherTheContigsRowsShareOneOrNot() {
+    GenotypeIndexBuilder b = new GenotypeIndexBuilder(List.of("a", "b"));
+    for (int pos = 1; pos <= 3; pos++) {
+      b.startSite("1", pos, pos, ".", "A", List.of("G"));
+      b.diploid(0, 0, 1);
+      b.diploid(1, 1, 1);
+      b.endSite();
+    }
+    int[] xPloidy = {1, 2, 1, 2, 2};
+    for (int pos = 1; pos <= xPloidy.length; pos++) {
+      b.startSite("X", pos, pos, ".", "A", List.of("G"));
+      for (int s = 0; s < 2; s++) {
+        if (xPloidy[pos - 1] == 1) {
+          b.haploid(s, 1);
+        } else {
+          b.diploid(s, 0, 1);
+        }
+      }
+      b.endSite();
+    }
+    GenotypeIndex g = (GenotypeIndex) b.build();
+    ContigRows autosome = g.contigRows(g.contigNumber("1"));
+    for (int r = 0; r < autosome.size; r++) {
+      assertThat(autosome.ploidy(r)).as("row %d of 1", r).isEqualTo(2);
+    }
+    ContigRows x = g.contigRows(g.contigNumber("X"));
+    for (int r = 0; r < x.size; r++) {
+      assertThat(x.ploidy(r)).as("row %d of X", r).isEqualTo(xPloidy[r]);
+    }
+  }
+
   /** The cursor's part ends come from lengths stored at load, up to 254 bytes, and from the tabs beyond. */
   @Test
   void theCursorFindsWhereIdAndRefEndAtEveryLength() {
