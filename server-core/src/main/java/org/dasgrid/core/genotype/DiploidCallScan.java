@@ -12,17 +12,16 @@ import java.util.List;
  * with many, each row is filled once for the chosen samples, which reads a dense set word-wise.
  *
  * <p>The scan is bound by memory latency: per row a miss into the het set, the hom set and the AN correction's
- * set, scattered over pools of hundreds of MB. Two things overlap the misses. The planned rows are cut in two
- * halves of about as many rows (inside a contig if need be) scanned at once ({@link TwoParts}), each into bits
- * of its own joined in order. And the probed rows are taken {@value #BATCH} at a time: their handles first,
- * then the het sets of all of them, then the hom sets, so that each loop is short and its loads independent,
- * and the CPU has several rows' misses in flight instead of one row's after another's.
+ * set, scattered over pools of hundreds of MB, one after another. A second core overlaps them: the planned rows
+ * are cut in two halves of about as many rows (inside a contig if need be), scanned at once ({@link TwoParts})
+ * into bits of their own, joined in order. (One task per contig on the common pool, as before, left one thread
+ * alone at the end when the split fell badly: cold pairs took 85 or 145 ms in-process from run to run, the halves
+ * 86-91 ms. Taking the probed rows 64 at a time, handles first and then each kind of set, to have several rows'
+ * misses in flight, was slower: 137-139 ms.)
  */
 final class DiploidCallScan {
   /** Up to this many samples are probed together (a bit each in an int mask); more are filled per row. */
   static final int PROBED = 8;
-  /** Probed rows taken together. */
-  static final int BATCH = 64;
 
   private final List<ContigRows> contigs;
   private final SampleSets sets;
@@ -156,7 +155,7 @@ final class DiploidCallScan {
     return new Part(visitor instanceof Probed probed ? probed.rows : row[0], called, het, hom);
   }
 
-  /** A few samples' bits, {@link #BATCH} rows at a time (see the class). */
+  /** A few samples' bits, each row's sets probed once for all of them. */
   private final class Probed implements ContigRows.RowVisitor {
     private final ContigRows c;
     private final int from;
@@ -168,16 +167,6 @@ final class DiploidCallScan {
     private final long[][] hom;
     private final int[] anDelta;
     private final int[] acDelta;
-    /** The batch: per row its bit number, ploidy, AN and AC correction entries, het and hom set handles. */
-    private final int[] at = new int[BATCH];
-    private final int[] ploidy = new int[BATCH];
-    private final int[] an = new int[BATCH];
-    private final int[] ac = new int[BATCH];
-    private final int[] hetSet = new int[BATCH];
-    private final int[] homSet = new int[BATCH];
-    private final int[] hetMask = new int[BATCH];
-    private final int[] homMask = new int[BATCH];
-    private int n;
     /** Rows visited (biallelic), each a bit number. */
     int rows;
 
@@ -197,60 +186,32 @@ final class DiploidCallScan {
 
     @Override
     public boolean visit(int r) {
-      return visitRun(r, r + 1);
-    }
-
-    @Override
-    public boolean visitRun(int runFrom, int runTo) {
-      for (int r = Math.max(runFrom, from), end = Math.min(runTo, to); r < end; r++) {
-        if (cursor.at(c, r).multiAllelic()) {
+      if (r < from || r >= to || cursor.at(c, r).multiAllelic()) {
+        return true;
+      }
+      int at = rows++;
+      int ploidy = c.ploidy(r);
+      int an = c.anFix(r);
+      if (ploidy != 2 && an < 0) {
+        return true; // nobody has two alleles called
+      }
+      Arrays.fill(anDelta, 0);
+      fixes.addDeltas(an, samples, sets, anDelta);
+      int hetMask = sets.membersAmong(c.hetSet(r), samples);
+      int homMask = sets.membersAmong(c.homSet(r), samples);
+      int ac = c.acFix(r);
+      if (ac >= 0) {
+        Arrays.fill(acDelta, 0);
+        fixes.addDeltas(ac, samples, sets, acDelta);
+      }
+      for (int i = 0; i < samples.length; i++) {
+        if (ploidy + anDelta[i] != 2) {
           continue;
         }
-        int bit = rows++;
-        int pl = c.ploidy(r);
-        int anFix = c.anFix(r);
-        if (pl != 2 && anFix < 0) {
-          continue; // nobody has two alleles called
-        }
-        at[n] = bit;
-        ploidy[n] = pl;
-        an[n] = anFix;
-        ac[n] = c.acFix(r);
-        hetSet[n] = c.hetSet(r);
-        homSet[n] = c.homSet(r);
-        if (++n == BATCH) {
-          flush();
-        }
+        int copies = ((hetMask >>> i) & 1) != 0 ? 1 : ((homMask >>> i) & 1) != 0 ? ploidy : 0;
+        set(called[i], het[i], hom[i], at, ac >= 0 ? copies + acDelta[i] : copies);
       }
-      flush();
       return true;
-    }
-
-    private void flush() {
-      for (int j = 0; j < n; j++) {
-        hetMask[j] = sets.membersAmong(hetSet[j], samples);
-      }
-      for (int j = 0; j < n; j++) {
-        homMask[j] = sets.membersAmong(homSet[j], samples);
-      }
-      int k = samples.length;
-      for (int j = 0; j < n; j++) {
-        Arrays.fill(anDelta, 0);
-        fixes.addDeltas(an[j], samples, sets, anDelta);
-        if (ac[j] >= 0) {
-          Arrays.fill(acDelta, 0);
-          fixes.addDeltas(ac[j], samples, sets, acDelta);
-        }
-        int pl = ploidy[j];
-        for (int i = 0; i < k; i++) {
-          if (pl + anDelta[i] != 2) {
-            continue;
-          }
-          int copies = ((hetMask[j] >>> i) & 1) != 0 ? 1 : ((homMask[j] >>> i) & 1) != 0 ? pl : 0;
-          set(called[i], het[i], hom[i], at[j], ac[j] >= 0 ? copies + acDelta[i] : copies);
-        }
-      }
-      n = 0;
     }
   }
 
