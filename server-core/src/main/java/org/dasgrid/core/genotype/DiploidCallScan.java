@@ -1,5 +1,6 @@
 package org.dasgrid.core.genotype;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -8,9 +9,15 @@ import java.util.List;
  * ranges, as {@link CallReader#forEachRow} visits them). With few samples each row's sets are probed for all
  * of them at once ({@link SampleSets#membersAmong}: a set's place is found once, then one bit test or binary
  * search per sample), the same reading as {@link IndexRowCalls#called} and {@link IndexRowCalls#altCopies};
- * with many, each row is filled once for the chosen samples, which reads a dense set word-wise. The planned
- * contigs are scanned in parallel (the common pool) into bits of their own, then joined in order: the scan is
- * bound by memory latency, one miss after another per row, which a second core overlaps.
+ * with many, each row is filled once for the chosen samples, which reads a dense set word-wise.
+ *
+ * <p>The scan is bound by memory latency: per row a miss into the het set, the hom set and the AN correction's
+ * set, scattered over pools of hundreds of MB, one after another. A second core overlaps them: the planned rows
+ * are cut in two halves of about as many rows (inside a contig if need be), scanned at once ({@link TwoParts})
+ * into bits of their own, joined in order. (One task per contig on the common pool, as before, left one thread
+ * alone at the end when the split fell badly: cold pairs took 85 or 145 ms in-process from run to run, the halves
+ * 86-91 ms. Taking the probed rows 64 at a time, handles first and then each kind of set, to have several rows'
+ * misses in flight, was slower: 137-139 ms.)
  */
 final class DiploidCallScan {
   /** Up to this many samples are probed together (a bit each in an int mask); more are filled per row. */
@@ -37,7 +44,11 @@ final class DiploidCallScan {
 
   /** The bits of {@code samples} (sample numbers, distinct), in that order. */
   SampleCallBits[] scan(List<GenotypeIndex.Plan> plans, int[] samples, SampleSelection chosen) {
-    List<Part> parts = plans.parallelStream().map(p -> scan(p, samples, chosen)).toList();
+    List<List<Piece>> halves = halves(plans);
+    List<Part> parts = new ArrayList<>();
+    for (List<Part> half : TwoParts.run(h -> halves.get(h).stream().map(p -> scan(p, samples, chosen)).toList())) {
+      parts.addAll(half);
+    }
     int rows = 0;
     for (Part part : parts) {
       rows += part.rows;
@@ -61,10 +72,56 @@ final class DiploidCallScan {
     return out;
   }
 
-  /** One plan's (contig's) bits, from its row 0. */
+  /** The rows {@code [from, to)} of a plan's contig that the plan visits. */
+  record Piece(GenotypeIndex.Plan plan, int from, int to) {}
+
+  /**
+   * The plans cut into two runs of pieces, in scan order, covering about as many rows each: a plan's rows are
+   * counted from its first range's start to its last range's stop, and the plan where half is reached is cut
+   * at the row that reaches it. A row belongs to the piece holding its number whichever range visits it, so
+   * the two halves visit every row the plans do, once, in the same order.
+   */
+  List<List<Piece>> halves(List<GenotypeIndex.Plan> plans) {
+    long[] span = new long[plans.size()];
+    int[] first = new int[plans.size()];
+    long total = 0;
+    for (int i = 0; i < plans.size(); i++) {
+      GenotypeIndex.Plan p = plans.get(i);
+      ContigRows c = contigs.get(p.contig());
+      if (p.ranges() == 0) {
+        continue;
+      }
+      int stop = p.stops()[p.ranges() - 1];
+      first[i] = c.firstAtOrAfter(p.starts()[0]);
+      int last = stop == Integer.MAX_VALUE ? c.size : c.firstAtOrAfter(stop + 1);
+      span[i] = Math.max(0, last - first[i]);
+      total += span[i];
+    }
+    List<Piece> a = new ArrayList<>();
+    List<Piece> b = new ArrayList<>();
+    long half = total / 2;
+    long before = 0;
+    for (int i = 0; i < plans.size(); i++) {
+      GenotypeIndex.Plan p = plans.get(i);
+      if (before + span[i] <= half) {
+        a.add(new Piece(p, 0, Integer.MAX_VALUE));
+      } else if (before >= half) {
+        b.add(new Piece(p, 0, Integer.MAX_VALUE));
+      } else {
+        int cut = (int) (first[i] + (half - before));
+        a.add(new Piece(p, 0, cut));
+        b.add(new Piece(p, cut, Integer.MAX_VALUE));
+      }
+      before += span[i];
+    }
+    return List.of(a, b);
+  }
+
+  /** One piece's bits, from its first row visited. */
   private record Part(int rows, long[][] called, long[][] het, long[][] hom) {}
 
-  private Part scan(GenotypeIndex.Plan p, int[] samples, SampleSelection chosen) {
+  private Part scan(Piece piece, int[] samples, SampleSelection chosen) {
+    GenotypeIndex.Plan p = piece.plan();
     ContigRows c = contigs.get(p.contig());
     int k = samples.length;
     int words = (c.size + 63) >>> 6;
@@ -78,7 +135,7 @@ final class DiploidCallScan {
       byte[] calledBy = new byte[sets.cohortSize()];
       byte[] copiesBy = new byte[sets.cohortSize()];
       visitor = r -> {
-        if (cursor.at(c, r).multiAllelic()) {
+        if (r < piece.from() || r >= piece.to() || cursor.at(c, r).multiAllelic()) {
           return true;
         }
         int at = row[0]++;
@@ -92,39 +149,70 @@ final class DiploidCallScan {
         return true;
       };
     } else {
-      int[] anDelta = new int[k];
-      int[] acDelta = new int[k];
-      visitor = r -> {
-        if (cursor.at(c, r).multiAllelic()) {
-          return true;
-        }
-        int at = row[0]++;
-        int ploidy = c.ploidy(r);
-        int an = c.anFix(r);
-        if (ploidy != 2 && an < 0) {
-          return true; // nobody has two alleles called
-        }
-        Arrays.fill(anDelta, 0);
-        fixes.addDeltas(an, samples, sets, anDelta);
-        int hetMask = sets.membersAmong(c.hetSet(r), samples);
-        int homMask = sets.membersAmong(c.homSet(r), samples);
-        int ac = c.acFix(r);
-        if (ac >= 0) {
-          Arrays.fill(acDelta, 0);
-          fixes.addDeltas(ac, samples, sets, acDelta);
-        }
-        for (int i = 0; i < k; i++) {
-          if (ploidy + anDelta[i] != 2) {
-            continue;
-          }
-          int copies = ((hetMask >>> i) & 1) != 0 ? 1 : ((homMask >>> i) & 1) != 0 ? ploidy : 0;
-          set(called[i], het[i], hom[i], at, ac >= 0 ? copies + acDelta[i] : copies);
-        }
-        return true;
-      };
+      visitor = new Probed(c, piece, cursor, samples, called, het, hom);
     }
     c.scan(p.starts(), p.stops(), p.ranges(), visitor);
-    return new Part(row[0], called, het, hom);
+    return new Part(visitor instanceof Probed probed ? probed.rows : row[0], called, het, hom);
+  }
+
+  /** A few samples' bits, each row's sets probed once for all of them. */
+  private final class Probed implements ContigRows.RowVisitor {
+    private final ContigRows c;
+    private final int from;
+    private final int to;
+    private final IndexRowCalls cursor;
+    private final int[] samples;
+    private final long[][] called;
+    private final long[][] het;
+    private final long[][] hom;
+    private final int[] anDelta;
+    private final int[] acDelta;
+    /** Rows visited (biallelic), each a bit number. */
+    int rows;
+
+    Probed(ContigRows c, Piece piece, IndexRowCalls cursor, int[] samples, long[][] called, long[][] het,
+        long[][] hom) {
+      this.c = c;
+      this.from = piece.from();
+      this.to = piece.to();
+      this.cursor = cursor;
+      this.samples = samples;
+      this.called = called;
+      this.het = het;
+      this.hom = hom;
+      this.anDelta = new int[samples.length];
+      this.acDelta = new int[samples.length];
+    }
+
+    @Override
+    public boolean visit(int r) {
+      if (r < from || r >= to || cursor.at(c, r).multiAllelic()) {
+        return true;
+      }
+      int at = rows++;
+      int ploidy = c.ploidy(r);
+      int an = c.anFix(r);
+      if (ploidy != 2 && an < 0) {
+        return true; // nobody has two alleles called
+      }
+      Arrays.fill(anDelta, 0);
+      fixes.addDeltas(an, samples, sets, anDelta);
+      int hetMask = sets.membersAmong(c.hetSet(r), samples);
+      int homMask = sets.membersAmong(c.homSet(r), samples);
+      int ac = c.acFix(r);
+      if (ac >= 0) {
+        Arrays.fill(acDelta, 0);
+        fixes.addDeltas(ac, samples, sets, acDelta);
+      }
+      for (int i = 0; i < samples.length; i++) {
+        if (ploidy + anDelta[i] != 2) {
+          continue;
+        }
+        int copies = ((hetMask >>> i) & 1) != 0 ? 1 : ((homMask >>> i) & 1) != 0 ? ploidy : 0;
+        set(called[i], het[i], hom[i], at, ac >= 0 ? copies + acDelta[i] : copies);
+      }
+      return true;
+    }
   }
 
   private static void set(long[] called, long[] het, long[] hom, int at, int copies) {

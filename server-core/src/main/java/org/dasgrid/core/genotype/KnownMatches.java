@@ -18,10 +18,33 @@ import java.util.List;
 final class KnownMatches {
   static final long MAX_BYTES = 32L << 20;
 
-  private final Cache<String, long[]> byDigest = Caffeine.newBuilder()
-      .maximumWeight(MAX_BYTES)
-      .weigher((String digest, long[] matches) -> 64 + 8 * matches.length)
-      .build();
+  private final Cache<String, long[]> byDigest;
+
+  KnownMatches() {
+    this(MAX_BYTES);
+  }
+
+  /** Holding at most {@code maxBytes} of matches (a test's smaller bound). */
+  KnownMatches(long maxBytes) {
+    // evictions run on the thread that put (a few map operations), not later on the common pool: the bound
+    // then holds as soon as put returns
+    byDigest = Caffeine.newBuilder()
+        .maximumWeight(maxBytes)
+        .weigher((String digest, long[] matches) -> weight(matches))
+        .executor(Runnable::run)
+        .build();
+  }
+
+  /** The bytes an entry is counted as. */
+  static int weight(long[] matches) {
+    return (int) Math.min(Integer.MAX_VALUE, 64 + 8L * matches.length);
+  }
+
+  /** The bytes of the entries held now. */
+  long heldBytes() {
+    byDigest.cleanUp();
+    return byDigest.policy().eviction().orElseThrow().weightedSize().orElseThrow();
+  }
 
   /** The sorted matches kept for these keys' digest, or null. */
   long[] get(String digest) {

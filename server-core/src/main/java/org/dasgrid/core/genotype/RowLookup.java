@@ -85,12 +85,32 @@ final class RowLookup implements KeyedRows {
         (int) ((long) matches.length * (part + 1) / parts)), visitor);
   }
 
+  /** Keys from which on {@link #find} looks up the two halves of the keys at once ({@link TwoParts}). */
+  static final int PARALLEL_KEYS = 10_000;
+
   /** The matches of {@code keys}, sorted (the visit order), exactly sized. */
   private long[] find(List<String> keys) {
+    int n = keys.size();
+    if (n < PARALLEL_KEYS) {
+      return find(keys, 0, n);
+    }
+    // each key's binary search is a few misses into the 8 MB of hashes and the text pool: a second core
+    // overlaps them; the halves' matches are then sorted together, as one pass would have them
+    List<long[]> halves = TwoParts.run(h -> find(keys, h == 0 ? 0 : n / 2, h == 0 ? n / 2 : n));
+    long[] a = halves.get(0);
+    long[] b = halves.get(1);
+    long[] all = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    Arrays.sort(all);
+    return all;
+  }
+
+  /** The matches of keys {@code [from, to)} (numbered as in {@code keys}), sorted, exactly sized. */
+  private long[] find(List<String> keys, int from, int to) {
     // (row << 32 | how << 31 | key), how 0 by ID and 1 by coordinates: sorted, the visit order
-    long[] matches = new long[Math.max(16, keys.size())];
+    long[] matches = new long[Math.max(16, to - from)];
     int m = 0;
-    for (int j = 0; j < keys.size(); j++) {
+    for (int j = from; j < to; j++) {
       String key = keys.get(j);
       byte[] id = key.getBytes(StandardCharsets.UTF_8);
       long h = (long) RowCalls.idHash(key) << 32;

@@ -557,6 +557,25 @@ final class SampleSets {
     }
   }
 
+  /**
+   * As {@link #forEachChosen(int, SampleSelection, java.util.function.IntConsumer)}, with a patched set that is
+   * not probed per chosen sample made word-wise into {@code scratch} and ANDed with the selection (see {@link
+   * #forEach(int, long[], java.util.function.IntConsumer)}).
+   */
+  void forEachChosen(int h, SampleSelection sel, long[] scratch, java.util.function.IntConsumer sink) {
+    if ((h & 3) != PATCHED || h == EMPTY || sel.size() * 8 < patch(h >>> 2, 3)) {
+      forEachChosen(h, sel, sink);
+      return;
+    }
+    fillWords(h, scratch);
+    long[] chosen = sel.words();
+    for (int w = 0; w < words; w++) {
+      for (long bits = scratch[w] & chosen[w]; bits != 0; bits &= bits - 1) {
+        sink.accept((w << 6) + Long.numberOfTrailingZeros(bits));
+      }
+    }
+  }
+
   /** Calls {@code sink} with every member of set {@code h}, ascending. */
   void forEach(int h, java.util.function.IntConsumer sink) {
     int i = h >>> 2;
@@ -587,6 +606,107 @@ final class SampleSets {
           new PatchWalk(patch(i, 1), patch(i, 2), sink).walk(patch(i, 0));
         }
         break;
+    }
+  }
+
+  /**
+   * As {@link #forEach(int, java.util.function.IntConsumer)}, but a patched set is first made word-wise into
+   * {@code scratch} ({@link #fillWords}) and its bits walked: per member a bit scan, as for a dense set, where
+   * the member-by-member walk ({@link PatchWalk}) compares each against minus and plus. A row's patched sets are
+   * chrX's males (half the cohort) on every row of chrX, so this is what reading chrX's rows costs. {@code
+   * scratch} holds at least {@link #words()} longs; it is overwritten, so {@code sink} must not pass it on.
+   */
+  void forEach(int h, long[] scratch, java.util.function.IntConsumer sink) {
+    if ((h & 3) != PATCHED || h == EMPTY) {
+      forEach(h, sink);
+      return;
+    }
+    fillWords(h, scratch);
+    for (int w = 0; w < words; w++) {
+      for (long bits = scratch[w]; bits != 0; bits &= bits - 1) {
+        sink.accept((w << 6) + Long.numberOfTrailingZeros(bits));
+      }
+    }
+  }
+
+  /** Longs of a set's bits ({@link #fillWords}): one bit per cohort sample. */
+  int words() {
+    return words;
+  }
+
+  /**
+   * Writes set {@code h}'s members into the first {@link #words()} longs of {@code into}, bit {@code s & 63}
+   * of word {@code s >>> 6} for sample {@code s} (the other bits cleared). A patched set word by word: the
+   * base's words, less minus's bits, plus plus's.
+   */
+  void fillWords(int h, long[] into) {
+    int i = h >>> 2;
+    switch (h & 3) {
+      case INLINE: {
+        Arrays.fill(into, 0, words, 0L);
+        CharColumn chars = inlinePage(i);
+        int at = inlineAt(i);
+        for (int k = at + 1, end = k + chars.get(at); k < end; k++) {
+          int s = chars.get(k);
+          into[s >>> 6] |= 1L << s;
+        }
+        break;
+      }
+      case ROARING:
+        Arrays.fill(into, 0, words, 0L);
+        roaring[i].forEach((int s) -> into[s >>> 6] |= 1L << s);
+        break;
+      case DENSE: {
+        LongColumn page = densePage(i);
+        int base = denseAt(i);
+        for (int w = 0; w < words; w++) {
+          into[w] = page.get(base + w);
+        }
+        break;
+      }
+      default:
+        if (h == EMPTY) {
+          Arrays.fill(into, 0, words, 0L);
+          break;
+        }
+        fillWords(patch(i, 0), into); // dense (the builder's bases are)
+        andNotRun(patch(i, 1), into);
+        orRun(patch(i, 2), into);
+        break;
+    }
+  }
+
+  /** Clears the bits of an inline set's members in {@code into} (nothing for EMPTY). */
+  private void andNotRun(int h, long[] into) {
+    if (h == EMPTY) {
+      return;
+    }
+    if ((h & 3) != INLINE) {
+      forEach(h, s -> into[s >>> 6] &= ~(1L << s));
+      return;
+    }
+    CharColumn chars = inlinePage(h >>> 2);
+    int at = inlineAt(h >>> 2);
+    for (int k = at + 1, end = k + chars.get(at); k < end; k++) {
+      int s = chars.get(k);
+      into[s >>> 6] &= ~(1L << s);
+    }
+  }
+
+  /** Sets the bits of an inline set's members in {@code into} (nothing for EMPTY). */
+  private void orRun(int h, long[] into) {
+    if (h == EMPTY) {
+      return;
+    }
+    if ((h & 3) != INLINE) {
+      forEach(h, s -> into[s >>> 6] |= 1L << s);
+      return;
+    }
+    CharColumn chars = inlinePage(h >>> 2);
+    int at = inlineAt(h >>> 2);
+    for (int k = at + 1, end = k + chars.get(at); k < end; k++) {
+      int s = chars.get(k);
+      into[s >>> 6] |= 1L << s;
     }
   }
 

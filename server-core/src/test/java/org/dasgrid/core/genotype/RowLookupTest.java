@@ -84,6 +84,12 @@ class RowLookupTest {
       assertThat(found(reader, reversed)).isEqualTo(scan(engine, reader, reversed)).isNotEqualTo(scanned);
       assertThat(found(reader, keys.subList(0, keys.size() - 1))).isEqualTo(
           scan(engine, reader, keys.subList(0, keys.size() - 1)));
+      // enough keys for the two halves to be looked up at once: the same matches, in the same order
+      List<String> many = new ArrayList<>();
+      while (many.size() <= RowLookup.PARALLEL_KEYS) {
+        many.addAll(keys);
+      }
+      assertThat(found(reader, many)).as("keys looked up in two halves").isEqualTo(scan(engine, reader, many));
       assertThat(reader.keyedRows().orElseThrow()).as("built once per engine")
           .isSameAs(reader.keyedRows().orElseThrow());
     }

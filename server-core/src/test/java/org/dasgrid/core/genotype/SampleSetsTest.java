@@ -200,4 +200,82 @@ class SampleSetsTest {
       }
     }
   }
+
+  /**
+   * A patched set made word-wise (base words AND NOT minus, OR plus: what reading chrX's rows now does) holds
+   * exactly the members the walk member by member gives, in the same order: random sets around a base, flips at
+   * word boundaries (bits 0, 63, 64, 127, 128 and the cohort's last), patches with no minus, no plus or neither,
+   * cohorts whose last word is partial or full.
+   */
+  @ParameterizedTest
+  @CsvSource({"1000,1", "2504,2", "2560,3"})
+  void patchedSetFilledWordWiseEqualsTheWalkMemberByMember(int cohort, long seed) {
+    Random rnd = new Random(seed);
+    SampleSets.Builder b = new SampleSets.Builder(cohort, SetEncoding.COMPACT);
+    int words = SampleSets.wordsFor(cohort);
+    int[] edges = {0, 63, 64, 127, 128, cohort - 1};
+    List<Integer> handles = new ArrayList<>();
+    int[] kinds = new int[4]; // patches with: both runs, no minus, no plus, neither
+    for (int round = 0; round < 30; round++) {
+      b.newContig(); // a new base each round
+      BitSet base = new BitSet();
+      for (int s = 0; s < cohort; s++) {
+        if (rnd.nextDouble() < 0.3 + 0.4 * rnd.nextDouble()) {
+          base.set(s);
+        }
+      }
+      int[] baseIds = base.stream().toArray();
+      handles.add(b.add(baseIds, baseIds.length));
+      for (int k = 0; k < 12; k++) {
+        BitSet set = (BitSet) base.clone();
+        int kind = k % 4;
+        int flips = 1 + rnd.nextInt(8);
+        for (int f = 0; f < flips && kind != 3; f++) {
+          int s = rnd.nextInt(3) == 0 ? edges[rnd.nextInt(edges.length)] : rnd.nextInt(cohort);
+          if (kind == 1) {
+            set.set(s); // plus only
+          } else if (kind == 2) {
+            set.clear(s); // minus only
+          } else {
+            set.flip(s);
+          }
+        }
+        int[] ids = set.stream().toArray();
+        int h = b.add(ids, ids.length);
+        handles.add(h);
+        if ((h & 3) == 0 && h != SampleSets.EMPTY) {
+          kinds[kind]++;
+        }
+      }
+    }
+    assertThat(java.util.Arrays.stream(kinds).min().orElseThrow()).as("patches of every kind were made").isPositive();
+    SampleSets sets = b.build();
+    SampleSelection half = SampleSelection.of(cohort, rnd.ints(cohort / 2, 0, cohort).toArray());
+    SampleSelection few = SampleSelection.of(cohort, new int[] {0, 64, cohort - 1});
+    long[] scratch = new long[words];
+    for (int h : handles) {
+      List<Integer> walked = new ArrayList<>();
+      sets.forEach(h, walked::add); // the member-by-member walk (PatchWalk for a patch)
+      java.util.Arrays.fill(scratch, -1L); // garbage: fillWords must clear what it does not set
+      sets.fillWords(h, scratch);
+      List<Integer> fromWords = new ArrayList<>();
+      for (int w = 0; w < words; w++) {
+        for (long bits = scratch[w]; bits != 0; bits &= bits - 1) {
+          fromWords.add((w << 6) + Long.numberOfTrailingZeros(bits));
+        }
+      }
+      assertThat(fromWords).as("set %x word-wise", h).isEqualTo(walked);
+      List<Integer> viaScratch = new ArrayList<>();
+      sets.forEach(h, new long[words], viaScratch::add);
+      assertThat(viaScratch).isEqualTo(walked);
+      for (SampleSelection sel : List.of(half, few, SampleSelection.all(cohort))) {
+        List<Integer> chosen = new ArrayList<>();
+        sets.forEachChosen(h, sel, chosen::add);
+        List<Integer> chosenViaScratch = new ArrayList<>();
+        sets.forEachChosen(h, sel, new long[words], chosenViaScratch::add);
+        assertThat(chosenViaScratch).isEqualTo(chosen)
+            .isEqualTo(walked.stream().filter(sel::contains).toList());
+      }
+    }
+  }
 }

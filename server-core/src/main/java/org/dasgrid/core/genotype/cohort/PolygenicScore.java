@@ -13,6 +13,7 @@ import org.dasgrid.core.genotype.IntList;
 import org.dasgrid.core.genotype.KeyedRows;
 import org.dasgrid.core.genotype.RowCalls;
 import org.dasgrid.core.genotype.SampleSelection;
+import org.dasgrid.core.genotype.TwoParts;
 import org.dasgrid.core.segment.Segment;
 
 /**
@@ -87,10 +88,14 @@ public final class PolygenicScore {
         Accumulator acc2 = newAcc.get();
         boolean[] used2 = new boolean[all.size()];
         boolean[] firstMismatched2 = new boolean[all.size()];
-        java.util.concurrent.CompletableFuture<Void> second = java.util.concurrent.CompletableFuture.runAsync(() ->
-            matches.forEachInPart(1, 2, (row, hits) -> scoreRow(row, hits, all, used2, firstMismatched2, acc2)));
-        matches.forEachInPart(0, 2, (row, hits) -> scoreRow(row, hits, all, used, firstMismatched, acc));
-        second.join();
+        TwoParts.run(part -> {
+          if (part == 0) {
+            matches.forEachInPart(0, 2, (row, hits) -> scoreRow(row, hits, all, used, firstMismatched, acc));
+          } else {
+            matches.forEachInPart(1, 2, (row, hits) -> scoreRow(row, hits, all, used2, firstMismatched2, acc2));
+          }
+          return null;
+        });
         for (int j = 0; j < used.length; j++) {
           if (!used[j] && used2[j]) {
             used[j] = true;
