@@ -65,6 +65,11 @@ final class AnalyticsAnswerCache {
     return answers.getIfPresent(key);
   }
 
+  /** Whether an answer is kept under {@code key} (not counted as a look-up: for a request that looked none up). */
+  boolean holds(String key) {
+    return answers.asMap().containsKey(key);
+  }
+
   void put(String key, byte[] bodyBeforeTimings, String contentType) {
     answers.put(key, new CachedResponse(bodyBeforeTimings, contentType, ""));
   }

@@ -181,7 +181,9 @@ final class GenotypeServlet extends HttpServlet {
     // an answer sure to be larger than BUFFERED streams from its first byte: holding it first would only delay it
     int hold = GenotypeJsonWriter.minimumLength(result) > BUFFERED ? 0 : BUFFERED;
     TimedBody body = body(resp, timer, ndjson, gzip, hold, keptKey == null ? null : "miss");
-    if (analytics != null && keptKey != null) {
+    // a no-cache request whose answer is kept already: the same bytes (the key holds the source's generation),
+    // so they are not copied and kept again (two copies of the whole answer, 7 MB for BRCA2's statistics)
+    if (analytics != null && keptKey != null && !answers.holds(keptKey)) {
       AnalyticsAnswerCache.Capture capture = answers.capture(body);
       AnalyticsJsonWriter.write(analytics, ndjson, report, genes.genes(), timer, capture);
       body.finish();
