@@ -134,7 +134,8 @@ for s in "${shapes[@]}"; do
     rows=$(grep -o '"count":[0-9]*' "$work/body.json" | tail -1 | cut -d: -f2)
     bytes=$(wc -c < "$work/body.json")
     # the answer as it comes over the connection (gzip: not decompressed), and the encoding the server chose
-    curl -sf ${hdr[@]+"${hdr[@]}"} -D "$work/wire.hdr" -o "$work/wire.bin" --data @"$work/form.txt" "$base"
+    curl -sf ${hdr[@]+"${hdr[@]}"} ${nhdr[@]+"${nhdr[@]}"} -D "$work/wire.hdr" -o "$work/wire.bin" --data @"$work/form.txt" \
+      "$base"
     wire=$(wc -c < "$work/wire.bin")
     if [ "$enc" = gzip ] && ! grep -qi '^content-encoding: *gzip' "$work/wire.hdr"; then
       wire="$wire (plain)"
@@ -196,7 +197,8 @@ first=${first:-7661779}
 
 # Per-gene plink1.9 against its floor, interleaved: the floor swings by ~100 ms between runs on this machine,
 # as much as a gene's own work, so each round runs the floor and every gene command once (order rotating by
-# round) and a gene's work is its run minus the same round's floor.
+# round) and a gene's work is its run minus the same round's floor. Each run's wall clock and its CPU time
+# (user + system of the command and its children, getrusage: not the time it waited for a core under load).
 rounds=${BENCH_ROUNDS:-15}
 gene_names=("plink1.9 floor (--hardy on one TP53 variant)" "TP53 stats, whole cohort" "TP53 stats, 100 samples"
   "BRCA2 stats, whole cohort" "BRCA2 stats, 100 samples")
@@ -205,46 +207,60 @@ gene_cmds=("$plink --chr 17 --from-bp $first --to-bp $first --hardy"
   "$plink --chr 17 --from-bp 7661779 --to-bp 7687538 --keep $work/keep100.txt --hardy"
   "$plink --chr 13 --from-bp 32315508 --to-bp 32400268 --hardy"
   "$plink --chr 13 --from-bp 32315508 --to-bp 32400268 --keep $work/keep100.txt --hardy")
+run_ms() { # a shell command; prints its wall-clock and CPU milliseconds
+  python3 -c 'import resource, subprocess, sys, time
+cpu = lambda: (lambda u: u.ru_utime + u.ru_stime)(resource.getrusage(resource.RUSAGE_CHILDREN))
+c, t = cpu(), time.perf_counter()  # children before: a launcher (pyenv) may have had some
+r = subprocess.run(["bash", "-c", sys.argv[1]], stdout=subprocess.DEVNULL, stderr=open(sys.argv[2], "w"))
+wall = (time.perf_counter() - t) * 1000
+print("%.2f %.2f" % (wall, (cpu() - c) * 1000))
+sys.exit(r.returncode)' "$1" "$work/tool.err" || { echo "failed: $1" >&2; cat "$work/tool.err" >&2; exit 1; }
+}
 for c in 0 1 2 3 4; do : > "$work/round-$c.txt"; done
 for r in $(seq 1 "$rounds"); do
   for k in 0 1 2 3 4; do
     c=$(( (k + r) % 5 ))
-    t0=$(date +%s.%N)
-    bash -c "${gene_cmds[$c]}" >/dev/null 2>"$work/tool.err" || { echo "failed: ${gene_cmds[$c]}" >&2; exit 1; }
-    echo "$r $(echo "($(date +%s.%N) - $t0) * 1000" | bc -l)" >> "$work/round-$c.txt"
+    echo "$r $(run_ms "${gene_cmds[$c]}")" >> "$work/round-$c.txt"
   done
 done
 ms() { xargs printf '%.0f'; }
-echo
-echo "plink1.9, $rounds interleaved rounds (wall clock, ms):"
-echo
-echo "| plink1.9 command | median | min | q25 | q75 | max | paired (run − same round's floor): median | q25 | q75 |"
-echo "|---|---|---|---|---|---|---|---|---|"
-for c in 0 1 2 3 4; do
-  cut -d' ' -f2 "$work/round-$c.txt" > "$work/t.txt"
-  if [ "$c" = 0 ]; then paired="| | |"; else
-    awk 'NR == FNR {floor[$1] = $2; next} {print $2 - floor[$1]}' "$work/round-0.txt" "$work/round-$c.txt" > "$work/d.txt"
-    paired="$(pct 0.5 < "$work/d.txt" | ms) | $(pct 0.25 < "$work/d.txt" | ms) | $(pct 0.75 < "$work/d.txt" | ms)"
-    cp "$work/d.txt" "$work/d-$c.txt"
-  fi
-  label=${gene_names[$c]}; [ "$c" = 0 ] || label="--hardy $label"
-  echo "| $label | $(pct 0.5 < "$work/t.txt" | ms) | $(pct 0 < "$work/t.txt" | ms) | $(pct 0.25 < "$work/t.txt" | ms) | $(pct 0.75 < "$work/t.txt" | ms) | $(pct 1 < "$work/t.txt" | ms) | $paired"
+declare -A work50 work25 work75
+for col in 2 3; do
+  what=$([ $col = 2 ] && echo "wall clock" || echo "CPU time (user + system)")
+  echo
+  echo "plink1.9, $rounds interleaved rounds, $what, ms:"
+  echo
+  echo "| plink1.9 command | median | min | q25 | q75 | max | paired (run − same round's floor): median | q25 | q75 |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+  for c in 0 1 2 3 4; do
+    cut -d' ' -f$col "$work/round-$c.txt" > "$work/t.txt"
+    if [ "$c" = 0 ]; then paired="| | |"; else
+      awk -v col=$col 'NR == FNR {floor[$1] = $col; next} {print $col - floor[$1]}' "$work/round-0.txt" \
+        "$work/round-$c.txt" > "$work/d.txt"
+      work50["$col|$c"]=$(pct 0.5 < "$work/d.txt"); work25["$col|$c"]=$(pct 0.25 < "$work/d.txt")
+      work75["$col|$c"]=$(pct 0.75 < "$work/d.txt")
+      paired="$(ms <<< "${work50["$col|$c"]}") | $(ms <<< "${work25["$col|$c"]}") | $(ms <<< "${work75["$col|$c"]}")"
+    fi
+    label=${gene_names[$c]}; [ "$c" = 0 ] || label="--hardy, $label"
+    echo "| $label | $(pct 0.5 < "$work/t.txt" | ms) | $(pct 0 < "$work/t.txt" | ms) | $(pct 0.25 < "$work/t.txt" | ms) | $(pct 0.75 < "$work/t.txt" | ms) | $(pct 1 < "$work/t.txt" | ms) | $paired |"
+  done
 done
 echo
-echo "Ratio: plink's gene work (paired median, quartiles in brackets) over ours (p50 of this run):"
+echo "Ratio: plink's gene work (paired median, quartiles in brackets; wall clock / CPU) over ours (p50 of this run):"
 echo
-echo "| shape | plink work ms | ours | ours ms | × (median) | × (q25 – q75) |"
-echo "|---|---|---|---|---|---|"
+echo "| shape | plink work, wall ms | plink work, CPU ms | ours | ours ms | × wall (median, q25 – q75) | × CPU (median, q25 – q75) |"
+echo "|---|---|---|---|---|---|---|"
 for c in 1 2 3 4; do
   g=${gene_names[$c]}
-  d50=$(pct 0.5 < "$work/d-$c.txt"); d25=$(pct 0.25 < "$work/d-$c.txt"); d75=$(pct 0.75 < "$work/d-$c.txt")
   for key in "engine (elapsed_db_ms), rendered|rendered|plain|db" "HTTP rendered plain|rendered|plain|http" \
       "HTTP rendered gzip|rendered|gzip|http" "HTTP kept plain|kept|plain|http" "HTTP kept gzip|kept|gzip|http"; do
     IFS='|' read -r label mode enc what <<< "$key"
     if [ "$what" = db ]; then v=${ours_db["$g|$mode|$enc"]:-}; else v=${ours_http["$g|$mode|$enc"]:-}; fi
     [ -n "$v" ] || continue
     x() { echo "$1 / $v" | bc -l | xargs printf '%.0f'; }
-    echo "| $g | $(printf '%.0f' "$d50") ($(printf '%.0f' "$d25") – $(printf '%.0f' "$d75")) | $label | $v | $(x "$d50")× | $(x "$d25")× – $(x "$d75")× |"
+    w="$(x "${work50["2|$c"]}")× ($(x "${work25["2|$c"]}") – $(x "${work75["2|$c"]}"))"
+    u="$(x "${work50["3|$c"]}")× ($(x "${work25["3|$c"]}") – $(x "${work75["3|$c"]}"))"
+    echo "| $g | $(ms <<< "${work50["2|$c"]}") ($(ms <<< "${work25["2|$c"]}") – $(ms <<< "${work75["2|$c"]}")) | $(ms <<< "${work50["3|$c"]}") ($(ms <<< "${work25["3|$c"]}") – $(ms <<< "${work75["3|$c"]}")) | $label | $v | $w | $u |"
   done
 done
 [ "${BENCH_BASELINES:-all}" = all ] || { echo; echo "- load at end ($(date -u +%T) UTC): $(cut -d' ' -f1-3 /proc/loadavg)"; exit 0; }
