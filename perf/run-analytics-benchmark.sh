@@ -234,7 +234,7 @@ for col in 2 3; do
   echo "|---|---|---|---|---|---|---|---|---|"
   for c in 0 1 2 3 4; do
     cut -d' ' -f$col "$work/round-$c.txt" > "$work/t.txt"
-    if [ "$c" = 0 ]; then paired="| | |"; else
+    if [ "$c" = 0 ]; then paired=" | | "; else
       awk -v col=$col 'NR == FNR {floor[$1] = $col; next} {print $col - floor[$1]}' "$work/round-0.txt" \
         "$work/round-$c.txt" > "$work/d.txt"
       work50["$col|$c"]=$(pct 0.5 < "$work/d.txt"); work25["$col|$c"]=$(pct 0.25 < "$work/d.txt")
