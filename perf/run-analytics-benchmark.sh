@@ -16,6 +16,15 @@
 # baseline) serves that answer's exact bytes (the last answer received, saved as a file) and the same wrk -t1
 # -c1 measures a GET of it for D seconds: "nginx same bytes" p50/p99 and ours / nginx at p50, per shape and mode.
 # What a shape costs beyond moving its bytes over loopback on this machine is the gap between the two.
+# Encodings (BENCH_ENCODINGS, default "plain gzip"): each shape and mode once without Accept-Encoding and once
+# with "Accept-Encoding: gzip" (curl --compressed for elapsed_db_ms; wrk -H); "wire bytes" is what came over
+# the connection, and nginx serves the same gzip bytes (gzip_static: the answer as received, FILE.gz beside
+# FILE, Content-Encoding: gzip) to the same wrk with the same header.
+# BENCH_SHAPES (an extended regular expression, default all) picks shapes by name. BENCH_BASELINES: "all"
+# (default) or "genes" (only the per-gene plink1.9 rounds below). Per-gene plink ratio: BENCH_ROUNDS (default 15)
+# rounds, each running the floor and the four per-gene --hardy commands once, in a rotating order; per command
+# the median and spread, per gene the paired difference (its run minus the same round's floor) as median and
+# quartiles, and that over ours (HTTP p50 of each mode and encoding, and the engine's elapsed_db_ms).
 #
 # Needs webapp/target/dasgrid.jar (./mvnw -pl webapp -am package -DskipTests), plink1.9, bcftools, tabix, curl,
 # wrk, nginx. Environment: JAR (default webapp/target/dasgrid.jar), BENCH_HEAP (server heap, default 4g), BENCH_PORT
@@ -61,7 +70,7 @@ for _ in $(seq 1 1200); do
 done
 curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null
 printf -- '- server start to ready: %.0f s (heap %s)\n' "$(echo "$(date +%s.%N) - $t0" | bc -l)" "${BENCH_HEAP:-4g}"
-start_nginx_files "$work" "$nginx_port" analytics "$work/answers"
+NGINX_GZIP_STATIC=on start_nginx_files "$work" "$nginx_port" analytics "$work/answers"
 echo "- bytes baseline: $(nginx -v 2>&1 | sed 's/^nginx version: //') on 127.0.0.1:$nginx_port, perf/lib/nginx-files.sh"
 
 # TP53 and BRCA2 spans as in GRCh38 (Ensembl gene spans)
@@ -93,48 +102,75 @@ hits() { curl -sf "http://127.0.0.1:$port/metrics" | awk '/^dasgrid_answers_hits
 # request), "kept" lets the server's analytics answer cache answer repeats (AnalyticsAnswerCache). The hit
 # ratio counts the measured requests (curl and wrk, not the warm-up) the cache answered.
 modes=${BENCH_MODES:-rendered kept}
+encodings=${BENCH_ENCODINGS:-plain gzip}
+declare -A ours_http ours_db  # "shape|mode|encoding" -> HTTP p50, elapsed_db_ms p50 (for the plink ratios)
 echo
-echo "| shape | answer | rows | bytes | hit ratio | elapsed_db_ms p50 | elapsed_db_ms p99 | HTTP p50 ms | HTTP p99 ms | HTTP p99.9 ms | req/s (wrk) | nginx same bytes p50 ms | nginx same bytes p99 ms | ours / nginx (p50) |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| shape | answer | encoding | rows | bytes | wire bytes | hit ratio | elapsed_db_ms p50 | elapsed_db_ms p99 | HTTP p50 ms | HTTP p99 ms | HTTP p99.9 ms | req/s (wrk) | nginx same bytes p50 ms | nginx same bytes p99 ms | ours / nginx (p50) |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 shape_no=0
+first_body=""
 for s in "${shapes[@]}"; do
   shape_no=$((shape_no + 1))
   name=${s%%|*}
+  if [ -n "${BENCH_SHAPES:-}" ] && ! grep -Eq "$BENCH_SHAPES" <<< "$name"; then continue; fi
   printf '%s' "${s#*|}" > "$work/form.txt"
+  first_body=""
   for mode in $modes; do
-    header=""; hdr=()
+  for enc in $encodings; do
+    header=""; hdr=(); zip=(); nhdr=()
     if [ "$mode" = rendered ]; then header="Cache-Control: no-cache"; hdr=(-H "$header"); fi
-    for _ in $(seq 1 10); do curl -sf ${hdr[@]+"${hdr[@]}"} -o /dev/null --data @"$work/form.txt" "$base"; done  # warm-up
+    if [ "$enc" = gzip ]; then
+      header="${header:+$header$'\n'}Accept-Encoding: gzip"; zip=(--compressed); nhdr=(-H "Accept-Encoding: gzip")
+    fi
+    for _ in $(seq 1 10); do  # warm-up
+      curl -sf ${hdr[@]+"${hdr[@]}"} ${zip[@]+"${zip[@]}"} -o /dev/null --data @"$work/form.txt" "$base"
+    done
     : > "$work/db.txt"
     h0=$(hits)
-    for _ in $(seq 1 "$n"); do
-      curl -sf ${hdr[@]+"${hdr[@]}"} -o "$work/body.json" --data @"$work/form.txt" "$base"
+    for _ in $(seq 1 "$n"); do  # curl --compressed: gunzipped, so the timings are read as from a plain answer
+      curl -sf ${hdr[@]+"${hdr[@]}"} ${zip[@]+"${zip[@]}"} -o "$work/body.json" --data @"$work/form.txt" "$base"
       grep -o '"elapsed_db_ms":[0-9.]*' "$work/body.json" | tail -1 | cut -d: -f2 >> "$work/db.txt"
     done
     rows=$(grep -o '"count":[0-9]*' "$work/body.json" | tail -1 | cut -d: -f2)
     bytes=$(wc -c < "$work/body.json")
+    # the answer as it comes over the connection (gzip: not decompressed), and the encoding the server chose
+    curl -sf ${hdr[@]+"${hdr[@]}"} ${nhdr[@]+"${nhdr[@]}"} -D "$work/wire.hdr" -o "$work/wire.bin" --data @"$work/form.txt" \
+      "$base"
+    wire=$(wc -c < "$work/wire.bin")
+    if [ "$enc" = gzip ] && ! grep -qi '^content-encoding: *gzip' "$work/wire.hdr"; then
+      wire="$wire (plain)"
+    fi
     line=$(WRK_HEADER="$header" WRK_BODY_FILE="$work/form.txt" WRK_PERCENTILES="$root/perf/wrk/percentiles.lua" \
       wrk -t1 -c1 -d"${secs}s" -s "$root/perf/wrk/post-form.lua" "$base" | grep '^PCT')
     case $line in *errors=0) ;; *) echo "wrk reported errors for $name: $line" >&2; exit 1 ;; esac
     kv() { echo "$line" | tr ' ' '\n' | grep "^$1=" | cut -d= -f2; }
-    ratio=$(echo "scale=3; ($(hits) - $h0) / ($n + $(kv requests))" | bc -l)
+    ratio=$(echo "scale=3; ($(hits) - $h0) / ($n + 1 + $(kv requests))" | bc -l)
     # the bytes baseline: the same answer's bytes from nginx, the same wrk, right after ours
-    static="$shape_no-$mode.json"
-    cp "$work/body.json" "$work/answers/$static"
-    cmp -s "$work/body.json" <(curl -sf "http://127.0.0.1:$nginx_port/files/analytics/$static") \
-      || { echo "nginx does not serve the answer's bytes for $name" >&2; exit 1; }
-    nline=$(WRK_PERCENTILES="$root/perf/wrk/percentiles.lua" wrk -t1 -c1 -d"${secs}s" -s "$root/perf/wrk/percentiles.lua" \
-      "http://127.0.0.1:$nginx_port/files/analytics/$static" | grep '^PCT')
+    static="$shape_no-$mode-$enc.json"
+    rm -f "$work/answers/$static.gz"
+    if grep -qi '^content-encoding: *gzip' "$work/wire.hdr"; then
+      cp "$work/body.json" "$work/answers/$static"; cp "$work/wire.bin" "$work/answers/$static.gz"
+    else
+      cp "$work/wire.bin" "$work/answers/$static"
+    fi
+    cmp -s "$work/wire.bin" <(curl -sf ${nhdr[@]+"${nhdr[@]}"} "http://127.0.0.1:$nginx_port/files/analytics/$static") \
+      || { echo "nginx does not serve the answer's bytes for $name ($enc)" >&2; exit 1; }
+    nline=$(WRK_PERCENTILES="$root/perf/wrk/percentiles.lua" wrk -t1 -c1 -d"${secs}s" ${nhdr[@]+"${nhdr[@]}"} \
+      -s "$root/perf/wrk/percentiles.lua" "http://127.0.0.1:$nginx_port/files/analytics/$static" | grep '^PCT')
     case $nline in *errors=0) ;; *) echo "wrk reported errors for nginx, $name: $nline" >&2; exit 1 ;; esac
     nkv() { echo "$nline" | tr ' ' '\n' | grep "^$1=" | cut -d= -f2; }
-    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$mode" "$rows" "$bytes" \
-      "$ratio" "$(pct 0.5 < "$work/db.txt")" "$(pct 0.99 < "$work/db.txt")" "$(kv p50)" "$(kv p99)" "$(kv p999)" \
+    db50=$(pct 0.5 < "$work/db.txt")
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$mode" "$enc" \
+      "$rows" "$bytes" "$wire" "$ratio" "$db50" "$(pct 0.99 < "$work/db.txt")" "$(kv p50)" "$(kv p99)" "$(kv p999)" \
       "$(kv rps)" "$(nkv p50)" "$(nkv p99)" "$(echo "$(kv p50) / $(nkv p50)" | bc -l | xargs printf '%.2f')"
-    # every mode's answer is the same but for its timings
-    sed 's/,"elapsed_db_ms":[^}]*}$//' "$work/body.json" > "$work/body-$mode.txt"
-    if ! cmp -s "$work/body-$mode.txt" "$work/body-${modes%% *}.txt"; then
-      echo "the $mode answer of $name differs from the ${modes%% *} one" >&2; exit 1
+    ours_http["$name|$mode|$enc"]=$(kv p50); ours_db["$name|$mode|$enc"]=$db50
+    # every mode's and encoding's answer is the same but for its timings
+    sed 's/,"elapsed_db_ms":[^}]*}$//' "$work/body.json" > "$work/body-$mode-$enc.txt"
+    first_body=${first_body:-$work/body-$mode-$enc.txt}
+    if ! cmp -s "$work/body-$mode-$enc.txt" "$first_body"; then
+      echo "the $mode $enc answer of $name differs from $first_body" >&2; exit 1
     fi
+  done
   done
 done
 kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; stop_nginx_files "$work"; trap - EXIT
@@ -158,6 +194,77 @@ timed() { # name, then a shell command; best and median of $runs wall-clock runs
 plink="plink1.9 --bfile $work/cohort --allow-extra-chr --keep-allele-order --allow-no-sex --out $work/plink"
 first=$(bcftools query -r chr17:7661779-7687538 -f '%POS\n' "$vcf" 2>/dev/null | head -1 || true)
 first=${first:-7661779}
+
+# Per-gene plink1.9 against its floor, interleaved: the floor swings by ~100 ms between runs on this machine,
+# as much as a gene's own work, so each round runs the floor and every gene command once (order rotating by
+# round) and a gene's work is its run minus the same round's floor. Each run's wall clock and its CPU time
+# (user + system of the command and its children, getrusage: not the time it waited for a core under load).
+rounds=${BENCH_ROUNDS:-15}
+gene_names=("plink1.9 floor (--hardy on one TP53 variant)" "TP53 stats, whole cohort" "TP53 stats, 100 samples"
+  "BRCA2 stats, whole cohort" "BRCA2 stats, 100 samples")
+gene_cmds=("$plink --chr 17 --from-bp $first --to-bp $first --hardy"
+  "$plink --chr 17 --from-bp 7661779 --to-bp 7687538 --hardy"
+  "$plink --chr 17 --from-bp 7661779 --to-bp 7687538 --keep $work/keep100.txt --hardy"
+  "$plink --chr 13 --from-bp 32315508 --to-bp 32400268 --hardy"
+  "$plink --chr 13 --from-bp 32315508 --to-bp 32400268 --keep $work/keep100.txt --hardy")
+run_ms() { # a shell command; prints its wall-clock and CPU milliseconds
+  python3 -c 'import resource, subprocess, sys, time
+cpu = lambda: (lambda u: u.ru_utime + u.ru_stime)(resource.getrusage(resource.RUSAGE_CHILDREN))
+c, t = cpu(), time.perf_counter()  # children before: a launcher (pyenv) may have had some
+r = subprocess.run(["bash", "-c", sys.argv[1]], stdout=subprocess.DEVNULL, stderr=open(sys.argv[2], "w"))
+wall = (time.perf_counter() - t) * 1000
+print("%.2f %.2f" % (wall, (cpu() - c) * 1000))
+sys.exit(r.returncode)' "$1" "$work/tool.err" || { echo "failed: $1" >&2; cat "$work/tool.err" >&2; exit 1; }
+}
+for c in 0 1 2 3 4; do : > "$work/round-$c.txt"; done
+for r in $(seq 1 "$rounds"); do
+  for k in 0 1 2 3 4; do
+    c=$(( (k + r) % 5 ))
+    echo "$r $(run_ms "${gene_cmds[$c]}")" >> "$work/round-$c.txt"
+  done
+done
+ms() { xargs printf '%.0f'; }
+declare -A work50 work25 work75
+for col in 2 3; do
+  what=$([ $col = 2 ] && echo "wall clock" || echo "CPU time (user + system)")
+  echo
+  echo "plink1.9, $rounds interleaved rounds, $what, ms:"
+  echo
+  echo "| plink1.9 command | median | min | q25 | q75 | max | paired (run − same round's floor): median | q25 | q75 |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+  for c in 0 1 2 3 4; do
+    cut -d' ' -f$col "$work/round-$c.txt" > "$work/t.txt"
+    if [ "$c" = 0 ]; then paired=" | | "; else
+      awk -v col=$col 'NR == FNR {floor[$1] = $col; next} {print $col - floor[$1]}' "$work/round-0.txt" \
+        "$work/round-$c.txt" > "$work/d.txt"
+      work50["$col|$c"]=$(pct 0.5 < "$work/d.txt"); work25["$col|$c"]=$(pct 0.25 < "$work/d.txt")
+      work75["$col|$c"]=$(pct 0.75 < "$work/d.txt")
+      paired="$(ms <<< "${work50["$col|$c"]}") | $(ms <<< "${work25["$col|$c"]}") | $(ms <<< "${work75["$col|$c"]}")"
+    fi
+    label=${gene_names[$c]}; [ "$c" = 0 ] || label="--hardy, $label"
+    echo "| $label | $(pct 0.5 < "$work/t.txt" | ms) | $(pct 0 < "$work/t.txt" | ms) | $(pct 0.25 < "$work/t.txt" | ms) | $(pct 0.75 < "$work/t.txt" | ms) | $(pct 1 < "$work/t.txt" | ms) | $paired |"
+  done
+done
+echo
+echo "Ratio: plink's gene work (paired median, quartiles in brackets; wall clock / CPU) over ours (p50 of this run):"
+echo
+echo "| shape | plink work, wall ms | plink work, CPU ms | ours | ours ms | × wall (median, q25 – q75) | × CPU (median, q25 – q75) |"
+echo "|---|---|---|---|---|---|---|"
+for c in 1 2 3 4; do
+  g=${gene_names[$c]}
+  for key in "engine (elapsed_db_ms), rendered|rendered|plain|db" "HTTP rendered plain|rendered|plain|http" \
+      "HTTP rendered gzip|rendered|gzip|http" "HTTP kept plain|kept|plain|http" "HTTP kept gzip|kept|gzip|http"; do
+    IFS='|' read -r label mode enc what <<< "$key"
+    if [ "$what" = db ]; then v=${ours_db["$g|$mode|$enc"]:-}; else v=${ours_http["$g|$mode|$enc"]:-}; fi
+    [ -n "$v" ] || continue
+    x() { echo "$1 / $v" | bc -l | xargs printf '%.0f'; }
+    w="$(x "${work50["2|$c"]}")× ($(x "${work25["2|$c"]}") – $(x "${work75["2|$c"]}"))"
+    u="$(x "${work50["3|$c"]}")× ($(x "${work25["3|$c"]}") – $(x "${work75["3|$c"]}"))"
+    echo "| $g | $(ms <<< "${work50["2|$c"]}") ($(ms <<< "${work25["2|$c"]}") – $(ms <<< "${work75["2|$c"]}")) | $(ms <<< "${work50["3|$c"]}") ($(ms <<< "${work25["3|$c"]}") – $(ms <<< "${work75["3|$c"]}")) | $label | $v | $w | $u |"
+  done
+done
+[ "${BENCH_BASELINES:-all}" = all ] || { echo; echo "- load at end ($(date -u +%T) UTC): $(cut -d' ' -f1-3 /proc/loadavg)"; exit 0; }
+
 echo
 echo "| baseline command | best | median |"
 echo "|---|---|---|"

@@ -1,7 +1,9 @@
 # Sourced by the browser benchmarks: nginx serving one source's export folder at /files/SOURCE/, with the CORS a
 # genome browser needs (Range allowed, Content-Range exposed, preflight answered), as the static baseline.
 #
-#   start_nginx_files WORK PORT SOURCE DIR   writes WORK/nginx.conf, starts nginx (pid in WORK/nginx.pid)
+#   start_nginx_files WORK PORT SOURCE DIR   writes WORK/nginx.conf, starts nginx (pid in WORK/nginx.pid);
+#                                            NGINX_GZIP_STATIC=on: a client that accepts gzip gets FILE.gz
+#                                            (Content-Encoding: gzip) when it exists beside FILE (gzip_static)
 #   stop_nginx_files WORK                    stops it by that PID
 start_nginx_files() {
   local work=$1 port=$2 source=$3 dir=$4
@@ -23,6 +25,7 @@ http {
     listen 127.0.0.1:$port;
     location /files/$source/ {
       alias $dir/;
+      $( [ "${NGINX_GZIP_STATIC:-off}" = on ] && echo "gzip_static on; gzip_vary on;" )
       add_header Access-Control-Allow-Origin * always;
       add_header Access-Control-Allow-Headers "Range" always;
       add_header Access-Control-Expose-Headers "Content-Range, Content-Length, Accept-Ranges, ETag" always;

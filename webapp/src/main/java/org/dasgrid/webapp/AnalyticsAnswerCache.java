@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.dasgrid.core.cache.CachedResponse;
 import org.dasgrid.core.das.QueryArguments;
 import org.dasgrid.core.registry.LoadedSource;
 
@@ -17,18 +18,20 @@ import org.dasgrid.core.registry.LoadedSource;
  * own {@code elapsed_db_ms} (the lookup: the engine does not run) and {@code elapsed_ms}, and says {@code
  * X-DasGrid-Answer-Cache: hit}. Keys hold the source's id, version and load time (a reload makes every older
  * entry unreachable; they age out) and the normalized query; bounded by bytes (Caffeine, W-TinyLFU). A request
- * with {@code Cache-Control: no-cache} is answered by the engine and not looked up.
+ * with {@code Cache-Control: no-cache} is answered by the engine and not looked up. Entries are the DAS cache's
+ * {@link CachedResponse}: a client that accepts gzip gets the body compressed once, on first demand, and left
+ * open for each request's timings ({@link CachedResponse#openGzip}), so a gzip hit costs no compression.
  */
 final class AnalyticsAnswerCache {
   static final String HEADER = "X-DasGrid-Answer-Cache";
-  private final Cache<String, byte[]> answers;
+  private final Cache<String, CachedResponse> answers;
   private final int maxEntryBytes;
 
   AnalyticsAnswerCache(long maxBytes, int maxEntryBytes) {
     this.maxEntryBytes = maxEntryBytes;
     this.answers = Caffeine.newBuilder()
         .maximumWeight(maxBytes)
-        .weigher((String k, byte[] v) -> v.length + 2 * k.length())
+        .weigher((String k, CachedResponse v) -> v.weight() + 2 * k.length())
         .recordStats()
         .build();
   }
@@ -57,13 +60,18 @@ final class AnalyticsAnswerCache {
     }
   }
 
-  /** The kept body up to its timings, or null. */
-  byte[] get(String key) {
+  /** The kept answer (its body up to its timings), or null. */
+  CachedResponse get(String key) {
     return answers.getIfPresent(key);
   }
 
-  void put(String key, byte[] bodyBeforeTimings) {
-    answers.put(key, bodyBeforeTimings);
+  /** Whether an answer is kept under {@code key} (not counted as a look-up: for a request that looked none up). */
+  boolean holds(String key) {
+    return answers.asMap().containsKey(key);
+  }
+
+  void put(String key, byte[] bodyBeforeTimings, String contentType) {
+    answers.put(key, new CachedResponse(bodyBeforeTimings, contentType, ""));
   }
 
   long hits() {

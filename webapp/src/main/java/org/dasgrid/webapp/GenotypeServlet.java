@@ -14,6 +14,8 @@ import org.dasgrid.core.genotype.api.AnalyticsJsonWriter;
 import org.dasgrid.core.genotype.api.AnalyticsRequest;
 import org.dasgrid.core.genotype.api.GeneArguments;
 import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.core.cache.CachedResponse;
+import org.dasgrid.core.cache.OpenGzip;
 import org.dasgrid.core.cluster.ClusterSource;
 import org.dasgrid.core.cluster.ClusterView;
 import org.dasgrid.core.cluster.FanOutOptions;
@@ -149,11 +151,15 @@ final class GenotypeServlet extends HttpServlet {
           // asked again of the same loaded source: the rendered answer, if kept (arguments checked above)
           keptKey = AnalyticsAnswerCache.key(source, parts[1], wantsNdjson(req), asked, args);
           String k = keptKey;
-          byte[] kept = cacheControl(req, "no-cache") ? null : timer.db(() -> answers.get(k));
+          CachedResponse kept = cacheControl(req, "no-cache") ? null : timer.db(() -> answers.get(k));
+          if (kept != null && HttpCaching.acceptsGzip(req)) {
+            sendKeptGzip(resp, timer, wantsNdjson(req), kept);
+            return;
+          }
           if (kept != null) {
-            TimedBody body = body(resp, timer, wantsNdjson(req), acceptsGzip(req),
-                kept.length + 256 > BUFFERED ? 0 : BUFFERED, "hit");
-            GenotypeJsonWriter.writeKept(kept, timer, body);
+            TimedBody body = body(resp, timer, wantsNdjson(req), false,
+                kept.body().length + 256 > BUFFERED ? 0 : BUFFERED, "hit");
+            GenotypeJsonWriter.writeKept(kept.body(), timer, body);
             body.finish();
             return;
           }
@@ -171,11 +177,13 @@ final class GenotypeServlet extends HttpServlet {
       timer.useEngineNanos(report.engineNanos());
     }
     boolean ndjson = wantsNdjson(req);
-    boolean gzip = acceptsGzip(req);
+    boolean gzip = HttpCaching.acceptsGzip(req);
     // an answer sure to be larger than BUFFERED streams from its first byte: holding it first would only delay it
     int hold = GenotypeJsonWriter.minimumLength(result) > BUFFERED ? 0 : BUFFERED;
     TimedBody body = body(resp, timer, ndjson, gzip, hold, keptKey == null ? null : "miss");
-    if (analytics != null && keptKey != null) {
+    // a no-cache request whose answer is kept already: the same bytes (the key holds the source's generation),
+    // so they are not copied and kept again (two copies of the whole answer, 7 MB for BRCA2's statistics)
+    if (analytics != null && keptKey != null && !answers.holds(keptKey)) {
       AnalyticsAnswerCache.Capture capture = answers.capture(body);
       AnalyticsJsonWriter.write(analytics, ndjson, report, genes.genes(), timer, capture);
       body.finish();
@@ -183,7 +191,8 @@ final class GenotypeServlet extends HttpServlet {
       byte[] tail = capture.tail(TIMINGS_ROOM);
       int before = tail == null ? -1 : GenotypeJsonWriter.timingsStart(tail, tail.length);
       if (before >= 0) {
-        answers.put(keptKey, capture.head(capture.length() - tail.length + before));
+        answers.put(keptKey, capture.head(capture.length() - tail.length + before),
+            ndjson ? GenotypeJsonWriter.NDJSON : GenotypeJsonWriter.JSON);
       }
       return;
     }
@@ -202,16 +211,7 @@ final class GenotypeServlet extends HttpServlet {
   private static TimedBody body(HttpServletResponse resp, RequestTimer timer, boolean ndjson, boolean gzip, int hold,
       String cache) {
     return new TimedBody(hold, (complete, length) -> {
-      resp.setStatus(200);
-      resp.setContentType(ndjson ? GenotypeJsonWriter.NDJSON : GenotypeJsonWriter.JSON);
-      resp.setCharacterEncoding(StandardCharsets.UTF_8.name());
-      resp.setHeader("Cache-Control", "no-store");
-      resp.setHeader("Vary", "Accept, Accept-Encoding");
-      if (cache != null) {
-        resp.setHeader(AnalyticsAnswerCache.HEADER, cache);
-      }
-      resp.setHeader("Server-Timing",
-          timer.serverTiming(complete ? timer.finalElapsedMillis() : timer.elapsedMillisNow()));
+      headers(resp, timer, ndjson, cache, complete);
       if (complete) {
         resp.setContentLength(length);
         return resp.getOutputStream();
@@ -223,6 +223,36 @@ final class GenotypeServlet extends HttpServlet {
       // the writer sends its bytes in pieces of up to 64 KB: another buffer would only copy them once more
       return resp.getOutputStream();
     });
+  }
+
+  /** The headers of every genotype answer; the timings are final when the whole answer is known. */
+  private static void headers(HttpServletResponse resp, RequestTimer timer, boolean ndjson, String cache,
+      boolean complete) {
+    resp.setStatus(200);
+    resp.setContentType(ndjson ? GenotypeJsonWriter.NDJSON : GenotypeJsonWriter.JSON);
+    resp.setCharacterEncoding(StandardCharsets.UTF_8.name());
+    // no ETag: every answer carries its own timings, so no two are the same bytes
+    resp.setHeader("Cache-Control", "no-store");
+    resp.setHeader("Vary", "Accept, Accept-Encoding");
+    if (cache != null) {
+      resp.setHeader(AnalyticsAnswerCache.HEADER, cache);
+    }
+    resp.setHeader("Server-Timing",
+        timer.serverTiming(complete ? timer.finalElapsedMillis() : timer.elapsedMillisNow()));
+  }
+
+  /**
+   * A kept answer to a client that accepts gzip: the body's gzip form made once (on the first such hit), this
+   * request's timings appended to it, with its whole length.
+   */
+  private static void sendKeptGzip(HttpServletResponse resp, RequestTimer timer, boolean ndjson, CachedResponse kept)
+      throws IOException {
+    OpenGzip gzip = kept.openGzip(); // before the timings: the first gzip hit compresses, and that is its time
+    byte[] end = GenotypeJsonWriter.keptEnd(timer);
+    headers(resp, timer, ndjson, "hit", true);
+    resp.setHeader("Content-Encoding", "gzip");
+    resp.setContentLengthLong(gzip.gzipLength(end.length));
+    gzip.writeTo(resp.getOutputStream(), end);
   }
 
   /** Whether the request's {@code Cache-Control} has {@code directive}. */
@@ -257,11 +287,6 @@ final class GenotypeServlet extends HttpServlet {
   static boolean wantsNdjson(HttpServletRequest req) {
     String accept = req.getHeader("Accept");
     return accept != null && accept.toLowerCase(Locale.ROOT).contains(GenotypeJsonWriter.NDJSON);
-  }
-
-  private static boolean acceptsGzip(HttpServletRequest req) {
-    String ae = req.getHeader("Accept-Encoding");
-    return ae != null && ae.toLowerCase(Locale.ROOT).contains("gzip");
   }
 
   private static String shorten(String s) {

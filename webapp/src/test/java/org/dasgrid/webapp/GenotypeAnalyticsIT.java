@@ -102,6 +102,56 @@ class GenotypeAnalyticsIT {
     assertThat(Http.get(url.replace("&by=hwe_p", "&by=nothing")).status()).isEqualTo(400);
   }
 
+  /**
+   * A kept answer goes out gzip-compressed (from its form compressed once) to a client that accepts gzip, with
+   * its length, and decompresses to exactly the plain answer but for its own timings; a client that does not
+   * send Accept-Encoding, or refuses gzip ({@code q=0}), gets it plain. A rendered answer decompresses to the
+   * same bytes too.
+   */
+  @ParameterizedTest
+  @CsvSource({"application/json", "application/x-ndjson"})
+  void aKeptAnswerGoesOutGzipToClientsThatAcceptIt(String accept) throws IOException {
+    String url = base + "segment=1&segment=2&zygosity=any&stats=true&limit=" + (accept.contains("ndjson") ? 401 : 400);
+    Http.Response plain = Http.get(url, "Accept", accept);
+    assertThat(plain.status()).as(plain.text()).isEqualTo(200);
+    assertThat(plain.header("Content-Encoding")).isNull();
+    String timings = ",\"elapsed_db_ms\":";
+    String body = plain.text();
+    String before = body.substring(0, body.lastIndexOf(timings));
+    assertThat(before.length()).as("a few hundred rows").isGreaterThan(10_000);
+    for (String ae : List.of("gzip", "gzip, deflate, br", "br;q=1.0, gzip;q=0.8, *;q=0.1")) {
+      Http.Response gz = Http.get(url, "Accept", accept, "Accept-Encoding", ae);
+      assertThat(gz.status()).isEqualTo(200);
+      assertThat(gz.header(AnalyticsAnswerCache.HEADER)).isEqualTo("hit");
+      assertThat(gz.header("Content-Encoding")).as(ae).isEqualTo("gzip");
+      assertThat(gz.header("Vary")).contains("Accept-Encoding");
+      assertThat(gz.header("Content-Type")).startsWith(accept);
+      assertThat(gz.header("Content-Length")).isEqualTo(Integer.toString(gz.body().length));
+      assertThat(gz.body().length).as("compressed").isLessThan(body.length() / 3);
+      String t = new String(gunzip(gz.body()), java.nio.charset.StandardCharsets.UTF_8);
+      assertThat(t.substring(0, t.lastIndexOf(timings))).isEqualTo(before);
+      assertThat(t.substring(t.lastIndexOf(timings))).matches(",\"elapsed_db_ms\":[0-9.E-]+,\"elapsed_ms\":[0-9.E-]+\\}\n");
+    }
+    for (String[] h : List.of(new String[] {"Accept", accept}, new String[] {"Accept", accept, "Accept-Encoding",
+        "gzip;q=0"}, new String[] {"Accept", accept, "Accept-Encoding", "identity"})) {
+      Http.Response r = Http.get(url, h);
+      assertThat(r.header(AnalyticsAnswerCache.HEADER)).isEqualTo("hit");
+      assertThat(r.header("Content-Encoding")).as(String.join(" ", h)).isNull();
+      String t = new String(r.body(), java.nio.charset.StandardCharsets.UTF_8);
+      assertThat(t.substring(0, t.lastIndexOf(timings))).isEqualTo(before);
+    }
+    Http.Response rendered = Http.get(url, "Accept", accept, "Accept-Encoding", "gzip", "Cache-Control", "no-cache");
+    assertThat(rendered.header(AnalyticsAnswerCache.HEADER)).isEqualTo("miss");
+    String t = rendered.text();
+    assertThat(t.substring(0, t.lastIndexOf(timings))).isEqualTo(before);
+  }
+
+  private static byte[] gunzip(byte[] b) throws IOException {
+    try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(b))) {
+      return in.readAllBytes();
+    }
+  }
+
   @Test
   void ndjsonPagesCarryTheCursorInTheSummaryLine() throws IOException {
     Http.Response r = Http.get(base + "segment=1&zygosity=any&limit=5", "Accept", "application/x-ndjson");

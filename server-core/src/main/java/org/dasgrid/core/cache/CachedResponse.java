@@ -7,7 +7,9 @@ import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * The serialized bytes of a hot response, with its gzip form made once on first demand and kept beside it.
+ * The serialized bytes of a hot response, with its gzip form made once on first demand and kept beside it:
+ * complete ({@link #gzipped}, a DAS answer) or left open for a per-request tail ({@link #openGzip}, an analytics
+ * answer, whose timings are its own on every request).
  */
 public final class CachedResponse {
   private final byte[] body;
@@ -15,6 +17,7 @@ public final class CachedResponse {
   private final String capabilities;
   private final java.util.Map<String, String> headers;
   private volatile byte[] gzipped;
+  private volatile OpenGzip openGzip;
 
   public CachedResponse(byte[] body, String contentType, String capabilities) {
     this(body, contentType, capabilities, java.util.Map.of());
@@ -54,10 +57,25 @@ public final class CachedResponse {
     return g;
   }
 
-  /** Bytes held, counting the gzip form at the expected size before it exists. */
-  int weight() {
+  /**
+   * The body compressed (once, at the default level, as {@link #gzipped}) and left open, for answers that end
+   * with bytes of their own after it.
+   */
+  public OpenGzip openGzip() {
+    OpenGzip g = openGzip;
+    if (g == null) {
+      g = OpenGzip.of(body);
+      openGzip = g;
+    }
+    return g;
+  }
+
+  /** Bytes held, counting a gzip form at the expected size before it exists (a cache weighs an entry once). */
+  public int weight() {
     byte[] g = gzipped;
-    return body.length + (g != null ? g.length : body.length / 8) + 128;
+    OpenGzip o = openGzip;
+    int compressed = g != null ? g.length : o != null ? o.weight() : body.length / 8;
+    return body.length + compressed + 128;
   }
 
   static byte[] gzip(byte[] body) {

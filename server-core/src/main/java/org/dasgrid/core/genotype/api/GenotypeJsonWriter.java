@@ -437,6 +437,16 @@ public final class GenotypeJsonWriter {
     json.flush();
   }
 
+  /** The end {@link #writeKept} gives a kept answer, on its own: this request's timings and the answer's last bytes. */
+  public static byte[] keptEnd(RequestTimer timer) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(SUMMARY_BYTES);
+    JsonBytes json = new JsonBytes(out, SUMMARY_BYTES);
+    timings(timer, json);
+    json.raw(END);
+    json.flush();
+    return out.toByteArray();
+  }
+
   private static void timings(RequestTimer timer, JsonBytes json) throws IOException {
     json.raw(ELAPSED_DB);
     json.number(timer.dbMillis());
