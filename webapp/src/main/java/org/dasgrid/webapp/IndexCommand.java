@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.dasgrid.core.genotype.GenotypeCapacityException;
 import org.dasgrid.core.genotype.GenotypeStats;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SourceLoadException;
@@ -74,7 +75,7 @@ final class IndexCommand {
     } catch (SourceLoadException e) {
       err.println("dasgrid index: " + e.getMessage());
       return 1;
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | GenotypeCapacityException e) {
       err.println("dasgrid index: " + vcf.getFileName() + ": " + e.getMessage());
       return 1;
     } catch (IOException e) {

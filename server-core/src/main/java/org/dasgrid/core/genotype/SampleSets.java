@@ -817,7 +817,16 @@ final class SampleSets {
     private final int[] minus;
     private final int[] plus;
 
+    /** Handles' indexes above this cannot be made: {@link #MAX_INDEX}, lower in tests. */
+    private final int maxIndex;
+
     Builder(int cohortSize, SetEncoding encoding) {
+      this(cohortSize, encoding, MAX_INDEX);
+    }
+
+    /** A builder whose pools hold at most {@code maxIndex} entries each (tests of the capacity error). */
+    Builder(int cohortSize, SetEncoding encoding, int maxIndex) {
+      this.maxIndex = Math.min(maxIndex, MAX_INDEX);
       this.cohortSize = cohortSize;
       this.words = wordsFor(cohortSize);
       this.setsPerPage = setsPerPage(words);
@@ -914,8 +923,8 @@ final class SampleSets {
         patches.add(new int[PATCH_PAGE]);
         patchSize = 0;
       }
-      if (patchCount >= MAX_INDEX) {
-        throw new IllegalStateException("too many genotype sets for one engine (patch pool full)");
+      if (patchCount >= maxIndex) {
+        throw new GenotypeCapacityException("patched sample sets", maxIndex);
       }
       int[] page = patches.get(patches.size() - 1);
       page[patchSize] = base;
@@ -960,8 +969,8 @@ final class SampleSets {
         inlineSize = 0;
       }
       long index = (long) (inline.size() - 1) * CHAR_PAGE + inlineSize;
-      if (index > MAX_INDEX) {
-        throw new IllegalStateException("too many genotypes for one engine (inline pool full)");
+      if (index > maxIndex) {
+        throw new GenotypeCapacityException("inline sample sets (16-bit sample numbers)", maxIndex);
       }
       char[] page = inline.get(inline.size() - 1);
       page[inlineSize] = (char) n;
@@ -973,8 +982,8 @@ final class SampleSets {
     }
 
     private int addRoaring(int[] ids, int n) {
-      if (roaring.size() > MAX_INDEX) {
-        throw new IllegalStateException("too many genotype sets for one engine");
+      if (roaring.size() > maxIndex) {
+        throw new GenotypeCapacityException("Roaring sample sets", maxIndex);
       }
       RoaringBitmap b = new RoaringBitmap();
       b.addN(ids, 0, n);
@@ -987,8 +996,8 @@ final class SampleSets {
     /** Adds a dense set; {@link #bits} holds its members (filled by {@link #patched}). */
     private int addDense(int[] ids, int n) {
       int set = denseSets;
-      if (set > MAX_INDEX) {
-        throw new IllegalStateException("too many genotype sets for one engine (dense pool full)");
+      if (set > maxIndex) {
+        throw new GenotypeCapacityException("dense sample sets", maxIndex);
       }
       if (set % setsPerPage == 0) {
         dense.add(new long[setsPerPage * words]);

@@ -1,6 +1,7 @@
 package org.dasgrid.core.genotype;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -277,5 +278,20 @@ class SampleSetsTest {
             .isEqualTo(walked.stream().filter(sel::contains).toList());
       }
     }
+  }
+
+  @ParameterizedTest
+  @CsvSource({"COMPACT,3,inline sample sets", "COMPACT,1500,dense sample sets", "ROARING,3,Roaring sample sets"})
+  void aPoolPastItsLimitIsAClearCapacityErrorNotAnOverflow(SetEncoding encoding, int members, String pool) {
+    // 2,504 samples: 3 members go inline (or Roaring), 1,500 dense; the pools of this builder hold 200 entries
+    SampleSets.Builder b = new SampleSets.Builder(2504, encoding, 200);
+    Random r = new Random(members);
+    assertThatThrownBy(() -> {
+      for (int k = 0; k < 100_000; k++) {
+        int[] ids = r.ints(0, 2504).distinct().limit(members).sorted().toArray();
+        b.add(ids, ids.length);
+      }
+    }).isInstanceOf(GenotypeCapacityException.class).hasMessageContaining(pool)
+        .hasMessageContaining("more than 200 entries").hasMessageContaining("one per chromosome");
   }
 }
