@@ -432,12 +432,17 @@ final class CohortAnalytics {
     int caseAc = ac;
     int caseAn = an;
     index.counts(c, contig, r, cc.controls(), sink);
+    table(out, i, caseAc, caseAn, ac, an);
+  }
+
+  /** Row {@code i}'s case/control counts, and the allelic test's p and odds ratio made from them. */
+  private static void table(Rows out, int i, int caseAc, int caseAn, int controlAc, int controlAn) {
     out.caseAc[i] = caseAc;
     out.caseAn[i] = caseAn;
-    out.controlAc[i] = ac;
-    out.controlAn[i] = an;
-    out.assocP[i] = AlleleAssociation.pValue(caseAc, caseAn - caseAc, ac, an - ac);
-    out.oddsRatio[i] = AlleleAssociation.oddsRatio(caseAc, caseAn - caseAc, ac, an - ac);
+    out.controlAc[i] = controlAc;
+    out.controlAn[i] = controlAn;
+    out.assocP[i] = AlleleAssociation.pValue(caseAc, caseAn - caseAc, controlAc, controlAn - controlAc);
+    out.oddsRatio[i] = AlleleAssociation.oddsRatio(caseAc, caseAn - caseAc, controlAc, controlAn - controlAc);
   }
 
   /**
@@ -451,16 +456,11 @@ final class CohortAnalytics {
     index.counts(c, contig, r, counted, sink);
     int restAc = out.ac[i] - ac;
     int restAn = out.an[i] - an;
-    int caseAc = countedAreCases ? ac : restAc;
-    int caseAn = countedAreCases ? an : restAn;
-    int controlAc = countedAreCases ? restAc : ac;
-    int controlAn = countedAreCases ? restAn : an;
-    out.caseAc[i] = caseAc;
-    out.caseAn[i] = caseAn;
-    out.controlAc[i] = controlAc;
-    out.controlAn[i] = controlAn;
-    out.assocP[i] = AlleleAssociation.pValue(caseAc, caseAn - caseAc, controlAc, controlAn - controlAc);
-    out.oddsRatio[i] = AlleleAssociation.oddsRatio(caseAc, caseAn - caseAc, controlAc, controlAn - controlAc);
+    if (countedAreCases) {
+      table(out, i, ac, an, restAc, restAn);
+    } else {
+      table(out, i, restAc, restAn, ac, an);
+    }
   }
 
   /**

@@ -372,12 +372,12 @@ public final class GenotypeIndexFile {
       if (s.offset() < HEADER || s.length() < 0 || s.offset() + s.length() > channelSize()) {
         throw bad("corrupt: " + what + " lies outside the file");
       }
-      if (buffer == null) {
-        buffer = ByteBuffer.allocateDirect(READ_BUFFER);
+      if (buffer == null) { // a small file gets a small buffer
+        buffer = ByteBuffer.allocateDirect((int) Math.min(READ_BUFFER, channelSize()));
       }
       CRC32C crc = new CRC32C();
       for (long at = s.offset(), end = s.offset() + s.length(); at < end; ) {
-        buffer.clear().limit((int) Math.min(READ_BUFFER, end - at));
+        buffer.clear().limit((int) Math.min(buffer.capacity(), end - at));
         int n = channel.read(buffer, at);
         if (n <= 0) {
           throw bad("truncated: " + what + " ends past the readable bytes");

@@ -58,12 +58,7 @@ class SampleSetsTest {
         assertThat(sets.contains(h, s)).isEqualTo(want.get(s));
       }
       for (SampleSelection sel : selections) {
-        BitSet both = (BitSet) want.clone();
-        BitSet chosen = new BitSet();
-        for (int m : sel.members()) {
-          chosen.set(m);
-        }
-        both.and(chosen);
+        BitSet both = chosenOf(want, sel);
         assertThat(sets.andCardinality(h, sel)).isEqualTo(both.cardinality());
         assertThat(sets.intersects(h, sel)).isEqualTo(!both.isEmpty());
       }
@@ -187,12 +182,7 @@ class SampleSetsTest {
         assertThat(doses[s]).isEqualTo(want.get(s) ? 0.1 : 0.0);
       }
       for (SampleSelection sel : selections) {
-        BitSet both = (BitSet) want.clone();
-        BitSet chosen = new BitSet();
-        for (int m : sel.members()) {
-          chosen.set(m);
-        }
-        both.and(chosen);
+        BitSet both = chosenOf(want, sel);
         assertThat(sets.andCardinality(h, sel)).isEqualTo(both.cardinality());
         assertThat(sets.intersects(h, sel)).isEqualTo(!both.isEmpty());
         List<Integer> got = new ArrayList<>();
@@ -293,5 +283,16 @@ class SampleSetsTest {
       }
     }).isInstanceOf(GenotypeCapacityException.class).hasMessageContaining(pool)
         .hasMessageContaining("more than 200 entries").hasMessageContaining("one per chromosome");
+  }
+
+  /** The members of {@code set} that {@code sel} chooses. */
+  private static BitSet chosenOf(BitSet set, SampleSelection sel) {
+    BitSet both = (BitSet) set.clone();
+    BitSet chosen = new BitSet();
+    for (int m : sel.members()) {
+      chosen.set(m);
+    }
+    both.and(chosen);
+    return both;
   }
 }

@@ -98,13 +98,13 @@ public final class CohortApi {
     long mismatches = results.stream().filter(SexCheck.Result::mismatch).count();
     return ListAnswer.of("samples", results, (g, r) -> {
       g.writeStringField("sample", r.sample());
-      number(g, "f", r.f());
+      ListAnswer.number(g, "f", r.f());
       g.writeStringField("inferred", r.inferred().label());
       g.writeStringField("declared", r.declared().label());
       g.writeBooleanField("mismatch", r.mismatch());
       g.writeNumberField("variants", r.variants());
       g.writeNumberField("observed_hom", r.observedHom());
-      number(g, "expected_hom", r.expectedHom());
+      ListAnswer.number(g, "expected_hom", r.expectedHom());
     }).head(g -> {
       g.writeStringField("assembly", assembly.label());
       g.writeStringField("contig", x);
@@ -157,9 +157,9 @@ public final class CohortApi {
     return ListAnswer.of("pairs", shown, (g, p) -> {
       g.writeStringField("a", p.a());
       g.writeStringField("b", p.b());
-      number(g, "kinship", p.kinship());
-      number(g, "ibs0", p.ibs0());
-      number(g, "hethet", p.hethet());
+      ListAnswer.number(g, "kinship", p.kinship());
+      ListAnswer.number(g, "ibs0", p.ibs0());
+      ListAnswer.number(g, "hethet", p.hethet());
       g.writeNumberField("variants", p.variants());
       g.writeNumberField("degree", degree(p.kinship()));
     }).head(g -> g.writeNumberField("samples", samples.length))
@@ -205,8 +205,8 @@ public final class CohortApi {
     };
     return ListAnswer.of("scores", r.scores(), (g, s) -> {
       g.writeStringField("sample", s.sample());
-      number(g, "sum", s.sum());
-      number(g, "avg", s.avg());
+      ListAnswer.number(g, "sum", s.sum());
+      ListAnswer.number(g, "avg", s.avg());
       g.writeNumberField("count", s.count());
     }).head(g -> {
       g.writeStringField("model", model.name().toLowerCase(java.util.Locale.ROOT));
@@ -399,7 +399,7 @@ public final class CohortApi {
         g.writeObjectFieldStart(gr.key() + ":" + gr.value());
         g.writeNumberField("ac", row.ac()[i]);
         g.writeNumberField("an", row.an()[i]);
-        number(g, "af", row.an()[i] == 0 ? Double.NaN : (double) row.ac()[i] / row.an()[i]);
+        ListAnswer.number(g, "af", row.an()[i] == 0 ? Double.NaN : (double) row.ac()[i] / row.an()[i]);
         g.writeEndObject();
       }
       g.writeEndObject();
@@ -425,7 +425,4 @@ public final class CohortApi {
     return k;
   }
 
-  private static void number(JsonGenerator g, String name, double v) throws IOException {
-    ListAnswer.number(g, name, v);
-  }
 }
