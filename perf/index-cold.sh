@@ -8,7 +8,8 @@
 # evicted without root, pages it only read can. Before the eviction the same shape is asked 30 times on
 # another contig (its pages stay mapped, the target's are evicted), so the cold request finds the JIT warm and
 # only the page cache cold. Reports the server's elapsed_db_ms, curl's total time, and what fincore says is
-# resident after the eviction and after the cold request.
+# resident after the eviction and after the cold request. Every request sends Cache-Control: no-cache, so none
+# is answered from the answer cache (hit ratio 0 in both columns).
 #
 #   perf/index-cold.sh VCF INDEX.dgi
 #
@@ -31,7 +32,8 @@ start() {
 B=http://127.0.0.1:$PORT/genotypes/g
 TP53=chr17:7661779,7687538; BRCA2=chr13:32315508,32400268
 one() { # prints "elapsed_db_ms http_ms rows-ish bytes"
-  curl -s -o "$WORK/body" -w '%{time_total} %{size_download}\n' "$B/$1" > "$WORK/t"
+  # no-cache: every request rendered (answer cache hit ratio 0), so warm and cold compare the same work
+  curl -s -H 'Cache-Control: no-cache' -o "$WORK/body" -w '%{time_total} %{size_download}\n' "$B/$1" > "$WORK/t"
   db=$(grep -o -m1 '"elapsed_db_ms":[0-9.eE-]*' "$WORK/body" | cut -d: -f2 || true)
   read -r total size < "$WORK/t"
   echo "${db:-?} $(awk -v t="$total" 'BEGIN{printf "%.3f", t * 1000}') $size"
