@@ -345,7 +345,7 @@ class OpenApiIT {
   @Test
   void aFailedGenotypeSourceMatchesTheDocumentedError() {
     assertAnswerMatches(withFailure.base(), new Case("/genotypes/{source}/variants",
-        "/genotypes/brokenvcf/variants?segment=1:1,100&zygosity=het", 500));
+        "/genotypes/brokenvcf/variants?segment=1:1,100&zygosity=het", 503));
   }
 
   /** NDJSON answers ({@code Accept: application/x-ndjson}) on one node: every line against its schema. */

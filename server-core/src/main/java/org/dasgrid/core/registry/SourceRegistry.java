@@ -74,8 +74,10 @@ public final class SourceRegistry {
       return r.source();
     }
     if (st instanceof SourceState.Failed f) {
-      // a source that failed to load stays failed until fixed and reloaded: not a retry-shortly UNAVAILABLE
-      throw new RequestException(ErrorKind.INTERNAL, "data source '%s' is unavailable: %s", id, f.reason());
+      // the data cannot be reached, which is not a fault of the request nor of the server's code: UNAVAILABLE
+      // (HTTP 503; DAS has only its "server error"). Unlike LOADING there is no Retry-After: it stays failed until
+      // the file is fixed and the source reloaded.
+      throw RequestException.unavailable("data source '%s' is unavailable: %s", id, f.reason());
     }
     throw new RequestException(ErrorKind.LOADING,
         "data source '%s' is still loading; try again shortly", id);

@@ -74,7 +74,7 @@ class SourceLoaderTest {
     assertThat(registry.slot("b").orElseThrow().state()).isInstanceOfSatisfying(SourceState.Failed.class,
         f -> assertThat(f.reason()).isEqualTo("b.txt:7: not a count"));
     assertThatThrownBy(() -> registry.require("b")).isInstanceOfSatisfying(RequestException.class,
-        e -> assertThat(e.kind()).isEqualTo(ErrorKind.INTERNAL));
+        e -> assertThat(e.kind()).isEqualTo(ErrorKind.UNAVAILABLE));
     assertThatThrownBy(() -> registry.require("zz")).isInstanceOfSatisfying(RequestException.class,
         e -> assertThat(e.kind()).isEqualTo(ErrorKind.UNKNOWN_SOURCE));
   }
