@@ -65,7 +65,12 @@ final class AdminServlet extends HttpServlet {
           + cause.getMessage());
       return;
     } catch (TimeoutException e) {
-      error(resp, 500, "reload of '" + id + "' is taking over " + WAIT_MINUTES + " minutes; it goes on");
+      // not a failure: the reload goes on, as with ?wait=false
+      write(resp, 202, g -> {
+        g.writeStringField("source", id);
+        g.writeStringField("status", "reloading");
+        g.writeStringField("message", "the reload is taking over " + WAIT_MINUTES + " minutes; it goes on");
+      });
       return;
     }
     Optional<LoadedSource> serving = slot.get().loaded();
@@ -81,7 +86,8 @@ final class AdminServlet extends HttpServlet {
     }
     String reason = slot.get().lastReloadError().orElse("unknown reason");
     String kept = serving.map(s -> "; version " + s.version() + " keeps serving").orElse("");
-    error(resp, 500, "reload of '" + id + "' failed: " + reason + kept);
+    // the source's files could not be loaded (the reason names file and line): not a fault of the server's code
+    error(resp, 422, "reload of '" + id + "' failed: " + reason + kept);
   }
 
   @Override

@@ -57,13 +57,13 @@ class FaultsIT {
 
     Files.delete(gff);
     Http.Response deleted = reload();
-    assertThat(deleted.status()).isEqualTo(500);
+    assertThat(deleted.status()).isEqualTo(422);
     assertThat(message(deleted)).contains("ce.gff").contains("keeps serving");
     assertThat(features()).isEqualTo(before);
 
     Files.writeString(gff, "I\tx\texon\t100\t50\t.\t+\t.\tNote \"backwards\"\n");
     Http.Response corrupt = reload();
-    assertThat(corrupt.status()).isEqualTo(500);
+    assertThat(corrupt.status()).isEqualTo(422);
     assertThat(message(corrupt)).contains("ce.gff:1: end 50 < start 100");
     assertThat(features()).isEqualTo(before);
     String status = Http.get(server.base() + "/admin/status", "Authorization", "Bearer " + ADMIN).text();

@@ -164,7 +164,7 @@ class ReloadUnderLoadIT {
         """);
     replace(gff, "##gff-version 3\nctg1\tgen\tgene\t10\t5\t.\t+\t.\tID=broken\n");
     HttpResponse<String> r = post("/admin/reload/live");
-    assertThat(r.statusCode()).isEqualTo(500);
+    assertThat(r.statusCode()).isEqualTo(422);
     String message = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.body()).at("/error/message").asText();
     assertThat(message).contains("live.gff3:2: end 5 < start 10").contains("keeps serving");
     HttpResponse<String> f = get("/das/live/features?segment=ctg1:1,1000000");
