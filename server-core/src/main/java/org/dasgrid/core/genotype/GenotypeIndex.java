@@ -58,20 +58,30 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
 
   private record CallBitsKey(List<Segment> segments, int sample) {}
 
+  /**
+   * Per contig, its samples' calls sample-major as the index file holds them ({@code index --sample-calls}),
+   * null for a contig without; null when no contig has them. Read instead of a scan, and not cached: reading
+   * a sample's bits from them costs about as much as copying them from the cache.
+   */
+  private final List<SampleCallSection> callSections;
+
   /** An engine just built from a VCF, with the parts the analytics read. */
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
       GenotypeIndexBuilder.Counts counts, List<CallGaps> gaps, List<InfoStore> info,
       Map<String, InfoField> infoFields) {
-    this(samples, contigs, sets, fixes, null, counts, null, gaps, info, infoFields);
+    this(samples, contigs, sets, fixes, null, counts, null, gaps, info, infoFields, null);
   }
 
   /**
    * Every part given; {@code afTexts} and {@code stats} null to compute them. An engine mapped from an index
-   * file ({@link GenotypeIndexFile}) gives them, with its mapped columns.
+   * file ({@link GenotypeIndexFile}) gives them, with its mapped columns, and its contigs' sample-major calls
+   * when it has them ({@code callSections}: null, or per contig its section or null).
    */
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
       List<AfTexts> afTexts, GenotypeIndexBuilder.Counts counts, GenotypeStats stats, List<CallGaps> gaps,
-      List<InfoStore> info, Map<String, InfoField> infoFields) {
+      List<InfoStore> info, Map<String, InfoField> infoFields, List<SampleCallSection> callSections) {
+    this.callSections = callSections == null || callSections.stream().allMatch(java.util.Objects::isNull) ? null
+        : java.util.Collections.unmodifiableList(new ArrayList<>(callSections));
     this.gaps = List.copyOf(gaps);
     this.info = List.copyOf(info);
     this.infoFields = Map.copyOf(infoFields);
@@ -345,6 +355,9 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
     if (perSample * samples.length > CALL_BITS_BYTES / 2) {
       return Optional.empty();
     }
+    if (callSections != null && SampleCallSection.covers(contigs, callSections, plans)) {
+      return Optional.of(List.of(SampleCallSection.read(contigs, callSections, plans, samples)));
+    }
     List<Segment> key = List.copyOf(segments);
     SampleCallBits[] out = new SampleCallBits[samples.length];
     IntList missing = new IntList();
@@ -527,6 +540,11 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
         counts[s]++;
       }
     }
+  }
+
+  /** Whether its index file holds sample-major calls ({@code index --sample-calls}) that it reads. */
+  boolean hasSampleCalls() {
+    return callSections != null;
   }
 
   /** The parts an index file holds (see {@link GenotypeIndexFile}). */
