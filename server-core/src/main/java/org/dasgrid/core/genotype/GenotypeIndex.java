@@ -60,8 +60,10 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
 
   /**
    * Per contig, its samples' calls sample-major as the index file holds them ({@code index --sample-calls}),
-   * null for a contig without; null when no contig has them. Read instead of a scan, and not cached: reading
-   * a sample's bits from them costs about as much as copying them from the cache.
+   * null for a contig without; null when no contig has them. Read instead of a scan (a cold pair of the 1 M
+   * family cohort: ~2 ms in-process instead of ~50), and still cached: the bits of 100 samples are ~37 MB of
+   * fresh arrays whose allocation and young collections made a warm all-pairs request of 100 samples 1.8×
+   * slower uncached (437 vs 241 ms, docs/bench-log/2026-11-26-king-5.md).
    */
   private final List<SampleCallSection> callSections;
 
@@ -355,9 +357,6 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
     if (perSample * samples.length > CALL_BITS_BYTES / 2) {
       return Optional.empty();
     }
-    if (callSections != null && SampleCallSection.covers(contigs, callSections, plans)) {
-      return Optional.of(List.of(SampleCallSection.read(contigs, callSections, plans, samples)));
-    }
     List<Segment> key = List.copyOf(segments);
     SampleCallBits[] out = new SampleCallBits[samples.length];
     IntList missing = new IntList();
@@ -369,7 +368,8 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
     }
     if (missing.size() > 0) {
       int[] todo = missing.toArray();
-      SampleCallBits[] made = scan.scan(plans, todo, select(todo));
+      SampleCallBits[] made = callSections != null && SampleCallSection.covers(contigs, callSections, plans)
+          ? SampleCallSection.read(contigs, callSections, plans, todo) : scan.scan(plans, todo, select(todo));
       for (int m = 0; m < todo.length; m++) {
         callBits.put(new CallBitsKey(key, todo[m]), made[m]);
         for (int i = 0; i < samples.length; i++) {
