@@ -211,13 +211,38 @@ final class SampleCallSection {
     int words = words(c.size);
     long[] biallelic = new long[words];
     long[][][] kinds = new long[3][n][words];
+    // two threads (the build's reading threads wait meanwhile): the rows in two halves cut at a word boundary,
+    // so that each writes words of its own; then the samples' bitmaps in two halves
+    int mid = (c.size / 2) & ~63;
+    TwoParts.run(h -> {
+      fill(c, sets, fixes, h == 0 ? 0 : mid, h == 0 ? mid : c.size, biallelic, kinds);
+      return null;
+    });
+    byte[][] out = new byte[1 + 3 * n][];
+    out[0] = bytes(biallelic);
+    TwoParts.run(h -> {
+      for (int s = h == 0 ? 0 : n / 2, end = h == 0 ? n / 2 : n; s < end; s++) {
+        for (int k = 0; k < 3; k++) {
+          out[1 + 3 * s + k] = bytes(kinds[k][s]);
+          kinds[k][s] = null; // the words go as their bitmap is made
+        }
+      }
+      return null;
+    });
+    return out;
+  }
+
+  /** Rows {@code [from, to)}'s bits into the words (the rows' words only: {@code from} is a multiple of 64). */
+  private static void fill(ContigRows c, SampleSets sets, Corrections fixes, int from, int to, long[] biallelic,
+      long[][][] kinds) {
+    int n = sets.cohortSize();
     IndexRowCalls cursor = new IndexRowCalls(sets, fixes);
     byte[] called = new byte[n];
     byte[] copies = new byte[n];
     long[][] het = kinds[HET];
     long[][] hom = kinds[HOM];
     long[][] gap = kinds[GAP];
-    for (int r = 0; r < c.size; r++) {
+    for (int r = from; r < to; r++) {
       IndexRowCalls row = cursor.at(c, r);
       if (row.multiAllelic()) {
         continue;
@@ -236,15 +261,6 @@ final class SampleCallSection {
         }
       }
     }
-    byte[][] out = new byte[1 + 3 * n][];
-    out[0] = bytes(biallelic);
-    for (int s = 0; s < n; s++) {
-      for (int k = 0; k < 3; k++) {
-        out[1 + 3 * s + k] = bytes(kinds[k][s]);
-        kinds[k][s] = null; // the words go as their bitmap is made
-      }
-    }
-    return out;
   }
 
   private static byte[] bytes(long[] words) {
