@@ -36,6 +36,8 @@ import java.util.zip.CRC32C;
  * that the statistics and filters read; format 3 stores sets as patches of a similar set of their contig
  * ({@link SampleSets}), a site's missing calls once as its first AN correction group ({@link CalledGroups}),
  * and no INFO offsets for a contig without INFO text. Files of other formats are refused (rebuild them).
+ * Optional sections, absent unless asked for, change no format: a contig's sample-major calls ({@link
+ * SampleCallSection}, {@code index --sample-calls}); a reader uses them when the catalog lists them.
  *
  * <p>Written to {@code NAME.partial} and renamed to {@code NAME} when complete; the header (and with it the
  * magic) is the last thing written, so a stopped build leaves a {@code .partial} file with no magic.
