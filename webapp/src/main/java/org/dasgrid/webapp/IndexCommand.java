@@ -13,13 +13,17 @@ import org.dasgrid.datasources.io.BlockInflater;
 import org.dasgrid.datasources.vcf.VcfGenotypeIndexer;
 
 /**
- * {@code java -jar dasgrid.jar index --vcf COHORT.vcf.gz --out COHORT.dgi}: builds a genotype index file once,
- * for a source to serve with {@code genotypeIndex: COHORT.dgi} (docs/genotypes.md). Prints progress (records,
+ * {@code java -jar dasgrid.jar index --vcf COHORT.vcf.gz --out COHORT.dgi [--sample-calls]}: builds a genotype
+ * index file once, for a source to serve with {@code genotypeIndex: COHORT.dgi} (docs/genotypes.md); with
+ * {@code --sample-calls} it also holds the samples' diploid calls sample-major, for cold kinship requests. Prints progress (records,
  * records/s, and an ETA from the share of the file read); exits 0 only when the index is complete, 1 for a
  * bad input (naming the file and line), 2 for bad arguments.
  */
 final class IndexCommand {
-  static final String USAGE = "usage: java -jar dasgrid.jar index --vcf COHORT.vcf[.gz] --out COHORT.dgi";
+  static final String USAGE = "usage: java -jar dasgrid.jar index --vcf COHORT.vcf[.gz] --out COHORT.dgi"
+      + " [--sample-calls]\n  --sample-calls  also store each sample's diploid calls sample-major (Roaring"
+      + " bitmaps per contig):\n                  a cold kinship request reads them instead of scanning every"
+      + " row; a larger file and a longer build";
   /** At most one progress line per this many nanoseconds. */
   private static final long PROGRESS_NANOS = 2_000_000_000L;
 
@@ -29,9 +33,12 @@ final class IndexCommand {
   static int run(String[] args, PrintStream out, PrintStream err) {
     Path vcf = null;
     Path index = null;
+    boolean sampleCalls = false;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
-      if ((a.equals("--vcf") || a.equals("--out")) && i + 1 < args.length) {
+      if (a.equals("--sample-calls")) {
+        sampleCalls = true;
+      } else if ((a.equals("--vcf") || a.equals("--out")) && i + 1 < args.length) {
         Path p = Path.of(args[++i]);
         if (a.equals("--vcf")) {
           vcf = p;
@@ -64,7 +71,7 @@ final class IndexCommand {
       BlockInflater.Choice inflater = BlockInflater.intelOrJdk();
       inflater.fallback().ifPresent(note -> out.println("dasgrid index: note: " + note));
       VcfGenotypeIndexer.Result r = VcfGenotypeIndexer.build(vcf, index, progress(out, size, start),
-          inflater.inflater(), VcfGenotypeIndexer.defaultThreads());
+          inflater.inflater(), VcfGenotypeIndexer.defaultThreads(), sampleCalls);
       double s = (System.nanoTime() - start) / 1e9;
       GenotypeStats st = r.stats();
       out.printf(Locale.ROOT, "indexed %,d records (%,d variants, %,d samples, %,d non-ref calls) in %.1f s,"

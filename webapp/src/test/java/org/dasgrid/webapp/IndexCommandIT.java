@@ -44,10 +44,16 @@ class IndexCommandIT {
     assertThat(r.output()).contains("indexed 1,348 records (1,350 variants, 90 samples").contains("ceu.dgi");
     assertThat(dir.resolve("ceu.dgi")).isRegularFile();
     assertThat(dir.resolve("ceu.dgi.partial")).doesNotExist();
+    // with the samples' calls sample-major too: a larger file, the same answers (kinship reads them)
+    Run sc = run("--vcf", dir.resolve("ceu.vcf.gz").toString(), "--out", dir.resolve("ceu-sc.dgi").toString(),
+        "--sample-calls");
+    assertThat(sc.status()).as(sc.output()).isZero();
+    assertThat(Files.size(dir.resolve("ceu-sc.dgi"))).isGreaterThan(Files.size(dir.resolve("ceu.dgi")));
     Files.writeString(dir.resolve("dasgrid.yaml"), """
         sources:
           - {id: ceu, format: vcf, path: ceu.vcf.gz, genotypes: true}
           - {id: ceuidx, format: vcf, path: ceu.vcf.gz, genotypes: true, genotypeIndex: ceu.dgi}
+          - {id: ceusc, format: vcf, path: ceu.vcf.gz, genotypes: true, genotypeIndex: ceu-sc.dgi}
         """);
     Process p = LauncherIT.launch("--config", dir.resolve("dasgrid.yaml").toString(), "--port", "0", "--bind",
         "127.0.0.1", "--access-log", "off");
@@ -64,7 +70,7 @@ class IndexCommandIT {
         }
       }
       assertThat(ready).as("output: %s", lines).isNotNull();
-      assertThat(ready.group(2)).isEqualTo("2");
+      assertThat(ready.group(2)).isEqualTo("3");
       assertThat(lines).anyMatch(l -> l.startsWith("loaded ceuidx: 1,348 records"));
       String base = "http://127.0.0.1:" + ready.group(1) + "/genotypes/";
       for (String q : List.of("variants?segment=1:1105366,1200000&zygosity=het&limit=2",
@@ -73,6 +79,12 @@ class IndexCommandIT {
         String heap = Http.get(base + "ceu/" + q).text().replaceAll("\"elapsed(_db)?_ms\":[0-9.]+", "");
         String mapped = Http.get(base + "ceuidx/" + q).text().replaceAll("\"elapsed(_db)?_ms\":[0-9.]+", "");
         assertThat(mapped).as(q).isEqualTo(heap).contains("\"");
+      }
+      for (String q : List.of("kinship?samples=NA06984,NA06986", "kinship?samples=NA06984,NA06986,NA06989,NA06994",
+          "kinship?samples=NA06984,NA06986&segment=1:1105366,1200000&segment=17", "count?segment=17&zygosity=any")) {
+        String heap = Http.get(base + "ceu/" + q).text().replaceAll("\"elapsed(_db)?_ms\":[0-9.]+", "");
+        String sampleCalls = Http.get(base + "ceusc/" + q).text().replaceAll("\"elapsed(_db)?_ms\":[0-9.]+", "");
+        assertThat(sampleCalls).as(q).isEqualTo(heap).contains("\"");
       }
     } finally {
       p.destroy();
@@ -135,7 +147,8 @@ class IndexCommandIT {
   void badArgumentsAndBadInputExitNonZeroWithAMessageAndNoIndex() throws Exception {
     Run usage = run("--vcf", "x.vcf");
     assertThat(usage.status()).isEqualTo(2);
-    assertThat(usage.output()).contains("--out is required").contains("usage: java -jar dasgrid.jar index");
+    assertThat(usage.output()).contains("--out is required").contains("usage: java -jar dasgrid.jar index")
+        .contains("--sample-calls");
     Run missing = run("--vcf", dir.resolve("none.vcf.gz").toString(), "--out", dir.resolve("a.dgi").toString());
     assertThat(missing.status()).isEqualTo(1);
     assertThat(missing.output()).contains("none.vcf.gz: no such file");

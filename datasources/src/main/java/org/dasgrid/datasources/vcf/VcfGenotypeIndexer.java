@@ -53,7 +53,16 @@ public final class VcfGenotypeIndexer {
    */
   public static Result build(Path vcf, Path out, LoadMonitor monitor, BlockInflater inflater, int threads)
       throws SourceLoadException, IOException {
-    return build(vcf, out, monitor, inflater, threads, Reading.PARALLEL);
+    return build(vcf, out, monitor, inflater, threads, false);
+  }
+
+  /**
+   * As above; with {@code sampleCalls} the index also holds each contig's samples' diploid calls sample-major
+   * ({@code index --sample-calls}: a cold kinship pair reads them instead of scanning the rows).
+   */
+  public static Result build(Path vcf, Path out, LoadMonitor monitor, BlockInflater inflater, int threads,
+      boolean sampleCalls) throws SourceLoadException, IOException {
+    return build(vcf, out, monitor, inflater, threads, Reading.PARALLEL, sampleCalls);
   }
 
   /** How the records are read. */
@@ -69,6 +78,11 @@ public final class VcfGenotypeIndexer {
 
   static Result build(Path vcf, Path out, LoadMonitor monitor, BlockInflater inflater, int threads, Reading how)
       throws SourceLoadException, IOException {
+    return build(vcf, out, monitor, inflater, threads, how, false);
+  }
+
+  static Result build(Path vcf, Path out, LoadMonitor monitor, BlockInflater inflater, int threads, Reading how,
+      boolean sampleCalls) throws SourceLoadException, IOException {
     SourceIdentity before = VcfIdentity.of(vcf);
     List<IndexedReference> references = new ArrayList<>();
     boolean parallel = how == Reading.PARALLEL;
@@ -81,7 +95,7 @@ public final class VcfGenotypeIndexer {
       if (header.samples().isEmpty()) {
         throw SourceLoadException.badFile(vcf, "the VCF has no sample columns: no genotypes to index");
       }
-      try (GenotypeIndexFile.Build build = GenotypeIndexFile.build(out, header.samples())) {
+      try (GenotypeIndexFile.Build build = GenotypeIndexFile.build(out, header.samples(), sampleCalls)) {
         GenotypeIndexBuilder genotypes = build.genotypes();
         genotypes.keepInfo(header.info()); // for the analytics' info.* and csq.* filters
         for (VcfHeader.Contig c : header.contigs()) {

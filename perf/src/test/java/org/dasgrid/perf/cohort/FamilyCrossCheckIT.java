@@ -31,6 +31,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The sample-level genotype queries against the independent tools (Debian {@code plink1.9}, {@code plink2},
@@ -38,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * family cohort ({@link FamilyCohortGenerator}: 60 unrelated samples, 10 trios, 4 quads, 4 half-sibling
  * pairs, 30,000 biallelic SNVs, de novo and genotyping-error rates, haploid male chrX/chrY) served with its
  * sample sheet: sex-check F vs {@code plink1.9 --check-sex} (to plink's printed precision), KING-robust
- * kinship vs {@code plink2 --make-king-table} (1e-6), scores vs {@code plink1.9 --score} (sum and average,
+ * kinship vs {@code plink2 --make-king-table} (1e-6; also served from an index with its sample-major calls), scores vs {@code plink1.9 --score} (sum and average,
  * matched/missing/mismatched), de novo calls vs the Mendelian errors {@code bcftools +mendelian} lists.
  */
 class FamilyCrossCheckIT {
@@ -66,7 +68,12 @@ class FamilyCrossCheckIT {
     Files.write(dir.resolve("served.tsv"), lines);
     Files.writeString(dir.resolve("dasgrid.yaml"), String.join("\n",
         "server: {maxFeaturesPerResponse: 1000000}", "sources:",
-        "  - {id: fam, format: vcf, path: cohort.vcf.gz, genotypes: true, samples: served.tsv}", ""));
+        "  - {id: fam, format: vcf, path: cohort.vcf.gz, genotypes: true, samples: served.tsv}",
+        "  - {id: famsc, format: vcf, path: cohort.vcf.gz, genotypes: true, samples: served.tsv,"
+            + " genotypeIndex: fam-sc.dgi}", ""));
+    // the same cohort served from an index with its sample-major calls (index --sample-calls), which KING reads
+    org.dasgrid.datasources.vcf.VcfGenotypeIndexer.build(dir.resolve("cohort.vcf.gz"), dir.resolve("fam-sc.dgi"),
+        org.dasgrid.core.source.LoadMonitor.NONE, org.dasgrid.datasources.io.BlockInflater.intelOrJdk().inflater(), 2, true);
     server = EmbeddedServer.start(ServerOptions.defaults().withPort(0).withBind("127.0.0.1")
         .withConfig(dir.resolve("dasgrid.yaml")), new PrintStream(new ByteArrayOutputStream()));
     assertThat(server.awaitLoaded(120, TimeUnit.SECONDS)).isTrue();
@@ -123,9 +130,13 @@ class FamilyCrossCheckIT {
     assertThat(status("sex-check", "female=0.9&male=0.1")).isEqualTo(400);
   }
 
-  @Test
-  void kinshipMatchesPlink2MakeKingTable() throws Exception {
-    tool("plink2", "--vcf", "cohort.vcf.gz", "--make-king-table", "--out", "king");
+  /** From the VCF loaded in the heap ({@code fam}) and from an index with sample-major calls ({@code famsc}). */
+  @ParameterizedTest
+  @ValueSource(strings = {"fam", "famsc"})
+  void kinshipMatchesPlink2MakeKingTable(String source) throws Exception {
+    if (!Files.exists(dir.resolve("king.kin0"))) {
+      tool("plink2", "--vcf", "cohort.vcf.gz", "--make-king-table", "--out", "king");
+    }
     Map<String, String[]> plink = new HashMap<>();
     List<String> out = Files.readAllLines(dir.resolve("king.kin0"));
     for (String l : out.subList(1, out.size())) {
@@ -140,7 +151,7 @@ class FamilyCrossCheckIT {
         chosen.add(r[0]);
       }
     }
-    JsonNode answer = get("kinship", "samples=" + String.join(",", chosen));
+    JsonNode answer = get(source, "kinship", "samples=" + String.join(",", chosen));
     assertThat(answer.get("pairs")).hasSize(chosen.size() * (chosen.size() - 1) / 2);
     for (JsonNode p : answer.get("pairs")) {
       String[] f = plink.get(p.get("a").asText() + "|" + p.get("b").asText());
@@ -163,7 +174,7 @@ class FamilyCrossCheckIT {
     }
     assertThat(others).hasSizeGreaterThan(1);
     for (int round = 0; round < 2; round++) {
-      JsonNode p = get("kinship", "samples=" + others.get(0) + "," + others.get(others.size() - 1)).get("pairs").get(0);
+      JsonNode p = get(source, "kinship", "samples=" + others.get(0) + "," + others.get(others.size() - 1)).get("pairs").get(0);
       String[] f = plink.get(p.get("a").asText() + "|" + p.get("b").asText());
       long nsnp = Long.parseLong(f[2]);
       assertThat(p.get("variants").asLong()).as(p.toString()).isBetween(nsnp - 1, nsnp);
@@ -171,7 +182,7 @@ class FamilyCrossCheckIT {
       assertThat(p.get("ibs0").asDouble()).isCloseTo(Double.parseDouble(f[4]), within(1e-6 + 1.0 / nsnp));
     }
     // the related pairs above 0.08, ranked: exactly the generator's first- and second-degree pairs
-    JsonNode related = get("kinship", "samples=" + String.join(",", chosen) + "&min_kinship=0.08");
+    JsonNode related = get(source, "kinship", "samples=" + String.join(",", chosen) + "&min_kinship=0.08");
     Set<String> truth = new HashSet<>();
     Map<String, Integer> degree = new HashMap<>();
     for (String l : Files.readAllLines(dir.resolve("truth.tsv"))) {
@@ -368,7 +379,11 @@ class FamilyCrossCheckIT {
   }
 
   static JsonNode get(String endpoint, String args) throws IOException, InterruptedException {
-    URI uri = URI.create(server.localUrl() + "/genotypes/fam/" + endpoint + "?" + args);
+    return get("fam", endpoint, args);
+  }
+
+  static JsonNode get(String source, String endpoint, String args) throws IOException, InterruptedException {
+    URI uri = URI.create(server.localUrl() + "/genotypes/" + source + "/" + endpoint + "?" + args);
     HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).as("%s: %s", uri, r.body()).isEqualTo(200);
     return JSON.readTree(r.body());

@@ -26,7 +26,9 @@ public interface CallReader {
   /**
    * Per sample of {@code samples} (sample numbers, distinct), its {@link SampleCallBits} over the biallelic
    * rows of the segments (those {@link #forEachRow} visits whose {@link RowCalls#multiAllelic} is false), in
-   * visit order: the same rows for every sample, so bit {@code i} of two samples' vectors is the same row.
+   * visit order: the same numbering for every sample of one call, so bit {@code i} of two samples' vectors is
+   * the same row. The numbering may leave gaps (an index's sample-major calls number a contig's rows from a
+   * word boundary): a bit that is no such row is clear in all three vectors, so it counts nothing.
    * Empty when this engine does not make them, or when the samples' bits would not fit the memory it allows
    * them; callers then read the rows with {@link #forEachRow}.
    */

@@ -58,20 +58,32 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
 
   private record CallBitsKey(List<Segment> segments, int sample) {}
 
+  /**
+   * Per contig, its samples' calls sample-major as the index file holds them ({@code index --sample-calls}),
+   * null for a contig without; null when no contig has them. Read instead of a scan (a cold pair of the 1 M
+   * family cohort: ~2 ms in-process instead of ~50), and still cached: the bits of 100 samples are ~37 MB of
+   * fresh arrays whose allocation and young collections made a warm all-pairs request of 100 samples 1.8×
+   * slower uncached (437 vs 241 ms, docs/bench-log/2026-11-26-king-5.md).
+   */
+  private final List<SampleCallSection> callSections;
+
   /** An engine just built from a VCF, with the parts the analytics read. */
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
       GenotypeIndexBuilder.Counts counts, List<CallGaps> gaps, List<InfoStore> info,
       Map<String, InfoField> infoFields) {
-    this(samples, contigs, sets, fixes, null, counts, null, gaps, info, infoFields);
+    this(samples, contigs, sets, fixes, null, counts, null, gaps, info, infoFields, null);
   }
 
   /**
    * Every part given; {@code afTexts} and {@code stats} null to compute them. An engine mapped from an index
-   * file ({@link GenotypeIndexFile}) gives them, with its mapped columns.
+   * file ({@link GenotypeIndexFile}) gives them, with its mapped columns, and its contigs' sample-major calls
+   * when it has them ({@code callSections}: null, or per contig its section or null).
    */
   GenotypeIndex(List<String> samples, List<ContigRows> contigs, SampleSets sets, Corrections fixes,
       List<AfTexts> afTexts, GenotypeIndexBuilder.Counts counts, GenotypeStats stats, List<CallGaps> gaps,
-      List<InfoStore> info, Map<String, InfoField> infoFields) {
+      List<InfoStore> info, Map<String, InfoField> infoFields, List<SampleCallSection> callSections) {
+    this.callSections = callSections == null || callSections.stream().allMatch(java.util.Objects::isNull) ? null
+        : java.util.Collections.unmodifiableList(new ArrayList<>(callSections));
     this.gaps = List.copyOf(gaps);
     this.info = List.copyOf(info);
     this.infoFields = Map.copyOf(infoFields);
@@ -356,7 +368,8 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
     }
     if (missing.size() > 0) {
       int[] todo = missing.toArray();
-      SampleCallBits[] made = scan.scan(plans, todo, select(todo));
+      SampleCallBits[] made = callSections != null && SampleCallSection.covers(contigs, callSections, plans)
+          ? SampleCallSection.read(contigs, callSections, plans, todo) : scan.scan(plans, todo, select(todo));
       for (int m = 0; m < todo.length; m++) {
         callBits.put(new CallBitsKey(key, todo[m]), made[m]);
         for (int i = 0; i < samples.length; i++) {
@@ -527,6 +540,11 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
         counts[s]++;
       }
     }
+  }
+
+  /** Whether its index file holds sample-major calls ({@code index --sample-calls}) that it reads. */
+  boolean hasSampleCalls() {
+    return callSections != null;
   }
 
   /** The parts an index file holds (see {@link GenotypeIndexFile}). */

@@ -255,7 +255,8 @@ public final class GenotypeIndexBuilder {
     Corrections fixesSoFar = fixes.view();
     SampleSelection everyone = SampleSelection.all(samples.size());
     ContigRows rows = p.build(setsSoFar, fixesSoFar, everyone);
-    file.contig(rows, p.gapsBuilt, p.infoBuilt, GenotypeIndex.cohortAfTexts(rows, setsSoFar, fixesSoFar, everyone));
+    file.contig(rows, p.gapsBuilt, p.infoBuilt, GenotypeIndex.cohortAfTexts(rows, setsSoFar, fixesSoFar, everyone),
+        setsSoFar, fixesSoFar);
     variants += p.size;
     written.add(p.name);
     contigs.put(p.name, new Pending(p.name)); // keeps its place in the order; the rows go

@@ -36,6 +36,8 @@ import java.util.zip.CRC32C;
  * that the statistics and filters read; format 3 stores sets as patches of a similar set of their contig
  * ({@link SampleSets}), a site's missing calls once as its first AN correction group ({@link CalledGroups}),
  * and no INFO offsets for a contig without INFO text. Files of other formats are refused (rebuild them).
+ * Optional sections, absent unless asked for, change no format: a contig's sample-major calls ({@link
+ * SampleCallSection}, {@code index --sample-calls}); a reader uses them when the catalog lists them.
  *
  * <p>Written to {@code NAME.partial} and renamed to {@code NAME} when complete; the header (and with it the
  * magic) is the last thing written, so a stopped build leaves a {@code .partial} file with no magic.
@@ -78,13 +80,19 @@ public final class GenotypeIndexFile {
    */
   public static void write(GenotypeQueries engine, List<IndexedReference> references, SourceIdentity source,
       Path out) throws IOException {
+    write(engine, references, source, out, false);
+  }
+
+  /** As {@link #write(GenotypeQueries, List, SourceIdentity, Path)}; {@code sampleCalls} adds the sample-major calls. */
+  public static void write(GenotypeQueries engine, List<IndexedReference> references, SourceIdentity source,
+      Path out, boolean sampleCalls) throws IOException {
     if (!(engine instanceof GenotypeIndex index)) {
       throw new IllegalArgumentException("not an engine built by GenotypeIndexBuilder");
     }
     if (index.sets().roaringSets() > 0) {
       throw new IllegalArgumentException(COMPACT_ONLY);
     }
-    try (IndexFileWriter w = new IndexFileWriter(out, index.sampleNames().size())) {
+    try (IndexFileWriter w = new IndexFileWriter(out, index.sampleNames().size(), sampleCalls)) {
       SampleSets sets = index.sets();
       CharColumn[] inline = sets.inlinePages();
       for (int p = 0; p < inline.length; p++) {
@@ -105,7 +113,7 @@ public final class GenotypeIndexFile {
       List<String> order = new ArrayList<>();
       for (int c = 0; c < index.contigCount(); c++) {
         ContigRows rows = index.contigRows(c);
-        w.contig(rows, index.gaps(c), index.info(c), index.afTexts(c));
+        w.contig(rows, index.gaps(c), index.info(c), index.afTexts(c), sets, index.corrections());
         order.add(rows.name);
       }
       w.finish(index.sampleNames(), index.infoFields(), index.counts(), index.stats(), order, references, source);
@@ -122,7 +130,16 @@ public final class GenotypeIndexFile {
    * time. Closing an unfinished build deletes its {@code .partial} file.
    */
   public static Build build(Path out, List<String> sampleNames) throws IOException {
-    return new Build(out, sampleNames);
+    return new Build(out, sampleNames, false);
+  }
+
+  /**
+   * As {@link #build(Path, List)}; with {@code sampleCalls}, each contig also gets its samples' diploid calls
+   * sample-major ({@link SampleCallSection}: optional sections a reader without them ignores), which a cold
+   * kinship request then reads instead of scanning every row's sets.
+   */
+  public static Build build(Path out, List<String> sampleNames, boolean sampleCalls) throws IOException {
+    return new Build(out, sampleNames, sampleCalls);
   }
 
   /** A streaming build of one index file (see {@link #build}). Not thread-safe. */
@@ -130,11 +147,11 @@ public final class GenotypeIndexFile {
     private final IndexFileWriter writer;
     private final GenotypeIndexBuilder genotypes;
 
-    private Build(Path out, List<String> sampleNames) throws IOException {
+    private Build(Path out, List<String> sampleNames, boolean sampleCalls) throws IOException {
       if (sampleNames.size() > 0x10000) {
         throw new IllegalArgumentException(COMPACT_ONLY);
       }
-      this.writer = new IndexFileWriter(out, sampleNames.size());
+      this.writer = new IndexFileWriter(out, sampleNames.size(), sampleCalls);
       this.genotypes = new GenotypeIndexBuilder(sampleNames, writer);
     }
 
@@ -261,6 +278,7 @@ public final class GenotypeIndexFile {
       List<AfTexts> afTexts = new ArrayList<>();
       List<CallGaps> gaps = new ArrayList<>();
       List<InfoStore> info = new ArrayList<>();
+      List<SampleCallSection> callSections = new ArrayList<>();
       for (JsonNode c : catalog.get("contigs")) {
         String name = c.get("name").asText();
         if (!selected.test(name)) {
@@ -270,6 +288,7 @@ public final class GenotypeIndexFile {
           afTexts.add(new AfTexts.Builder(0).build());
           gaps.add(CallGaps.NONE);
           info.add(InfoStore.NONE);
+          callSections.add(null);
           continue;
         }
         JsonNode s = c.get("sections");
@@ -293,6 +312,7 @@ public final class GenotypeIndexFile {
         info.add(!s.has("info") ? InfoStore.NONE : new InfoStore(ByteColumn.mapped(section(s, name, "info")),
             s.has("infoStart") ? IntColumn.mapped(section(s, name, "infoStart")) : IntColumn.zeros(rows),
             s.has("infoEnd") ? IntColumn.mapped(section(s, name, "infoEnd")) : IntColumn.zeros(rows)));
+        callSections.add(s.has("sampleCalls") ? callSection(s, name, cohort, rows) : null);
       }
       Map<String, InfoField> infoFields = new LinkedHashMap<>();
       for (JsonNode f : catalog.get("infoFields")) {
@@ -313,8 +333,20 @@ public final class GenotypeIndexFile {
         references.add(JSON.treeToValue(r, IndexedReference.class));
       }
       GenotypeIndex engine = new GenotypeIndex(samples, contigs, sets, fixes, afTexts, totals, stats, gaps, info,
-          infoFields);
+          infoFields, callSections);
       return new Opened(engine, List.copyOf(references), stored, size);
+    }
+
+    /** A contig's sample-major calls (optional: {@code index --sample-calls}), checked. */
+    private SampleCallSection callSection(JsonNode s, String contig, int cohort, int rows)
+        throws BadIndexException, IOException {
+      ByteBuffer data = section(s, contig, "sampleCalls");
+      IntColumn directory = IntColumn.mapped(section(s, contig, "sampleCallsDirectory"));
+      try {
+        return new SampleCallSection(data, directory, cohort, rows);
+      } catch (IllegalArgumentException e) {
+        throw bad("corrupt: contig " + contig + " section sampleCalls: " + e.getMessage());
+      }
     }
 
     private BlockCounts blocks(JsonNode s, String contig, String name, int cohort, int width)

@@ -31,6 +31,8 @@ final class IndexFileWriter implements AutoCloseable {
   private final FileChannel channel;
   private final SectionOutput output;
   private final int cohort;
+  /** Whether each contig gets its sample-major calls ({@link SampleCallSection}; {@code index --sample-calls}). */
+  private final boolean sampleCalls;
   private final Map<String, ObjectNode> contigs = new HashMap<>();
   private final PageTable inline = new PageTable();
   private final PageTable dense = new PageTable();
@@ -42,8 +44,9 @@ final class IndexFileWriter implements AutoCloseable {
   private final long[] forms = new long[4];
   private boolean finished;
 
-  IndexFileWriter(Path out, int cohort) throws IOException {
+  IndexFileWriter(Path out, int cohort, boolean sampleCalls) throws IOException {
     this.out = out;
+    this.sampleCalls = sampleCalls;
     this.partial = out.resolveSibling(out.getFileName() + ".partial");
     this.cohort = cohort;
     this.channel = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -119,8 +122,12 @@ final class IndexFileWriter implements AutoCloseable {
     }
   }
 
-  /** A contig's columns, its analytics parts and af texts. */
-  void contig(ContigRows rows, CallGaps gaps, InfoStore info, AfTexts af) throws IOException {
+  /**
+   * A contig's columns, its analytics parts and af texts; with {@code sampleCalls}, also its sample-major calls
+   * read from {@code sets} and {@code fixes}, the pools its rows point into.
+   */
+  void contig(ContigRows rows, CallGaps gaps, InfoStore info, AfTexts af, SampleSets sets, Corrections fixes)
+      throws IOException {
     if (contigs.containsKey(rows.name)) {
       throw new IllegalStateException("contig " + rows.name + " written twice");
     }
@@ -162,6 +169,9 @@ final class IndexFileWriter implements AutoCloseable {
         s.set("infoStart", ints(info.starts()));
         s.set("infoEnd", ints(info.ends()));
       }
+    }
+    if (sampleCalls) {
+      sampleCalls(s, SampleCallSection.serialize(rows, sets, fixes));
     }
     contigs.put(rows.name, n);
     heapBytes += rows.heapBytes(cohort) + gaps.heapBytes() + info.heapBytes() + af.heapBytes();
@@ -304,6 +314,24 @@ final class IndexFileWriter implements AutoCloseable {
       output.put(chunk, 0, n);
     }
     return output.end().json();
+  }
+
+  /** The bitmaps one after another, each from a multiple of 8 bytes, and their directory of offsets. */
+  private void sampleCalls(ObjectNode s, byte[][] bitmaps) throws IOException {
+    int[] directory = new int[bitmaps.length + 1];
+    long at = 0;
+    for (int i = 0; i < bitmaps.length; i++) {
+      directory[i] = (int) at;
+      at = (at + bitmaps[i].length + 7) / 8 * 8;
+    }
+    directory[bitmaps.length] = (int) fits(at);
+    output.begin(at, 8);
+    for (byte[] b : bitmaps) {
+      output.put(b, 0, b.length);
+      output.pad((8 - b.length % 8) % 8);
+    }
+    s.set("sampleCalls", output.end().json());
+    s.set("sampleCallsDirectory", ints(IntColumn.of(directory)));
   }
 
   /** A directory (slot number or -1 per block), then the kept blocks' counts, {@code width} bytes each. */
