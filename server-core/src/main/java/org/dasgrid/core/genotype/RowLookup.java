@@ -1,14 +1,15 @@
 package org.dasgrid.core.genotype;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 /**
- * {@link KeyedRows} of one engine: its rows' ID hashes ({@link RowCalls#idHash}), each packed with the row's
- * number across contigs into one long and sorted (8 bytes a row, no String per row), so a weight's ID is found
- * by a binary search; a hash shared by other IDs is told apart by comparing the row's ID bytes. A {@code
+ * {@link KeyedRows} of one engine: its rows' ID hashes ({@link RowCalls#idHash}), spread ({@link #spread}),
+ * each packed with the row's number across contigs into one long and sorted (8 bytes a row, no String per
+ * row), with a directory of where each run of the spread hashes' top bits starts (4 bytes per row or less):
+ * a weight's ID is found in one bucket of about one entry, two cache misses where a binary search of the 8 MB
+ * took a dozen; a hash shared by other IDs is told apart by comparing the row's ID bytes. A {@code
  * CHROM:POS:REF:ALT} key needs no table: the contig by name, its rows at POS by the sorted positions, then the
  * row's REF and ALT compared. Built once per engine (a reloaded source is a new engine and builds its own); the
  * matches of the last weights files are kept ({@link KnownMatches}), so the same file asked again is not
@@ -23,6 +24,10 @@ final class RowLookup implements KeyedRows {
   private final int[] firstRow;
   /** Per row scanned by a whole-contig visit: ID hash (high 32 bits) then row number (low 32), ascending. */
   private final long[] byIdHash;
+  /** The top bits of a spread hash that pick its bucket. */
+  private final int bucketBits;
+  /** Per bucket, the first entry of {@link #byIdHash} in it (and the entries' count at the end). */
+  private final int[] buckets;
   /** The matches of weights files asked before (the one mutable part: a bounded, thread-safe cache). */
   private final KnownMatches known = new KnownMatches();
 
@@ -54,11 +59,34 @@ final class RowLookup implements KeyedRows {
         for (int i = rows.textStart(r), end = rows.idEnd(r); i < end; i++) {
           h = 31 * h + pool.get(i);
         }
-        keys[n++] = (long) h << 32 | (firstRow[c] + r);
+        keys[n++] = (long) spread(h) << 32 | (firstRow[c] + r);
       }
     }
     byIdHash = n == keys.length ? keys : Arrays.copyOf(keys, n);
     Arrays.sort(byIdHash);
+    bucketBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(n)); // 2^bits > n: a bucket holds ~1 entry
+    buckets = new int[(1 << bucketBits) + 1];
+    int e = 0;
+    for (int b = 0; b < buckets.length - 1; b++) {
+      buckets[b] = e;
+      while (e < n && bucket((int) (byIdHash[e] >>> 32)) == b) {
+        e++;
+      }
+    }
+    buckets[buckets.length - 1] = n;
+  }
+
+  /**
+   * An ID hash spread over all 32 bits (a multiplication by an odd number: one-to-one, so equal spread hashes are
+   * equal hashes), its sign bit flipped so that the packed longs' signed order is the spread hashes' unsigned
+   * order: IDs such as {@code rs123} differ in the low bits of a 31-hash, and the buckets are its top bits.
+   */
+  private static int spread(int h) {
+    return h * 0x9E3779B9 ^ Integer.MIN_VALUE;
+  }
+
+  private int bucket(int spread) {
+    return (spread ^ Integer.MIN_VALUE) >>> (32 - bucketBits);
   }
 
   /** Whether a whole-contig {@link CallReader#forEachRow} visits the row (its REF span reaches position 1). */
@@ -68,11 +96,11 @@ final class RowLookup implements KeyedRows {
 
   /** Heap held: the sorted hashes and the contig offsets (the kept matches are bounded apart: {@link KnownMatches}). */
   long heapBytes() {
-    return 16L + 8L * byIdHash.length + 4L * firstRow.length;
+    return 48L + 8L * byIdHash.length + 4L * buckets.length + 4L * firstRow.length;
   }
 
   @Override
-  public Matches match(List<String> keys) {
+  public Matches match(KeyList keys) {
     String digest = KnownMatches.digest(keys);
     long[] sorted = known.get(digest);
     if (sorted == null) {
@@ -89,12 +117,12 @@ final class RowLookup implements KeyedRows {
   static final int PARALLEL_KEYS = 10_000;
 
   /** The matches of {@code keys}, sorted (the visit order), exactly sized. */
-  private long[] find(List<String> keys) {
+  private long[] find(KeyList keys) {
     int n = keys.size();
     if (n < PARALLEL_KEYS) {
       return find(keys, 0, n);
     }
-    // each key's binary search is a few misses into the 8 MB of hashes and the text pool: a second core
+    // each key's lookup is a few misses into the buckets, the hashes and the text pool: a second core
     // overlaps them; the halves' matches are then sorted together, as one pass would have them
     List<long[]> halves = TwoParts.run(h -> find(keys, h == 0 ? 0 : n / 2, h == 0 ? n / 2 : n));
     long[] a = halves.get(0);
@@ -106,21 +134,28 @@ final class RowLookup implements KeyedRows {
   }
 
   /** The matches of keys {@code [from, to)} (numbered as in {@code keys}), sorted, exactly sized. */
-  private long[] find(List<String> keys, int from, int to) {
+  private long[] find(KeyList keys, int from, int to) {
     // (row << 32 | how << 31 | key), how 0 by ID and 1 by coordinates: sorted, the visit order
     long[] matches = new long[Math.max(16, to - from)];
     int m = 0;
+    byte[] bytes = keys.bytes();
     for (int j = from; j < to; j++) {
-      String key = keys.get(j);
-      byte[] id = key.getBytes(StandardCharsets.UTF_8);
-      long h = (long) RowCalls.idHash(key) << 32;
-      for (int i = lowerBound(h); i < byIdHash.length && (byIdHash[i] & 0xFFFFFFFF00000000L) == h; i++) {
-        int row = (int) byIdHash[i];
-        if (idEquals(row, id)) {
-          matches = grow(matches, m);
-          matches[m++] = (long) row << 32 | j;
+      int start = keys.start(j);
+      int length = keys.length(j);
+      int h = spread(keys.idHash(j));
+      for (int i = buckets[bucket(h)], end = buckets[bucket(h) + 1]; i < end; i++) {
+        if ((int) (byIdHash[i] >>> 32) == h) {
+          int row = (int) byIdHash[i];
+          if (idEquals(row, bytes, start, length)) {
+            matches = grow(matches, m);
+            matches[m++] = (long) row << 32 | j;
+          }
         }
       }
+      if (!keys.hasColon(j)) {
+        continue; // no coordinates (most weights files name rsIDs): no String made
+      }
+      String key = keys.get(j);
       for (int colon = key.indexOf(':'); colon > 0; colon = key.indexOf(':', colon + 1)) {
         int now;
         while ((now = byCoordinates(key, colon, j, matches, m)) < 0) { // full: redo into a larger array
@@ -205,17 +240,18 @@ final class RowLookup implements KeyedRows {
     return m;
   }
 
-  private boolean idEquals(int row, byte[] id) {
+  /** Whether the row's ID is the bytes {@code key[start, start + length)}. */
+  private boolean idEquals(int row, byte[] key, int start, int length) {
     int c = contigOf(row);
     ContigRows rows = contigs.get(c);
     int r = row - firstRow[c];
     int from = rows.textStart(r);
-    if (rows.idEnd(r) - from != id.length) {
+    if (rows.idEnd(r) - from != length) {
       return false;
     }
     ByteColumn pool = rows.text();
-    for (int i = 0; i < id.length; i++) {
-      if (pool.get(from + i) != id[i]) {
+    for (int i = 0; i < length; i++) {
+      if (pool.get(from + i) != key[start + i]) {
         return false;
       }
     }
@@ -231,19 +267,5 @@ final class RowLookup implements KeyedRows {
       c++; // empty contigs share the offset: the row is in the last of them
     }
     return c;
-  }
-
-  private int lowerBound(long key) {
-    int lo = 0;
-    int hi = byIdHash.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (byIdHash[mid] < key) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
   }
 }

@@ -59,7 +59,6 @@ public final class PolygenicScore {
   /** As above, with the matched rows split over two threads from {@code parallelWeights} weights on. */
   static Result run(GenotypeQueries engine, CallReader reader, ScoreWeights weights, int[] samples,
       Model model, boolean meanImpute, int parallelWeights) {
-    List<ScoreWeights.Weight> all = weights.weights();
     int n = engine.sampleNames().size();
     int k = samples.length;
     // few samples: probe each one's call per row; many: add doses to whole carrier sets and correct the few
@@ -68,31 +67,28 @@ public final class PolygenicScore {
     java.util.function.Supplier<Accumulator> newAcc = () -> sparse ? new Sparse(engine, samples, model, meanImpute)
         : new Probing(n, samples, model, meanImpute);
     Accumulator acc = newAcc.get();
-    boolean[] used = new boolean[all.size()];
+    int size = weights.size();
+    boolean[] used = new boolean[size];
     // per weight: its first matching row (in row order) had neither of its alleles
-    boolean[] firstMismatched = new boolean[all.size()];
+    boolean[] firstMismatched = new boolean[size];
     double[] sum = new double[k];
     long[] count = new long[k];
     long[] alleles = new long[k];
     Optional<KeyedRows> keyed = reader.keyedRows();
     if (keyed.isPresent()) {
       // only the matched rows are visited, in row order with the same keys per row as the scan below finds
-      List<String> keys = new ArrayList<>(all.size());
-      for (ScoreWeights.Weight w : all) {
-        keys.add(w.variant());
-      }
-      KeyedRows.Matches matches = keyed.get().match(keys);
-      if (sparse && all.size() >= parallelWeights) {
+      KeyedRows.Matches matches = keyed.get().match(weights.variants());
+      if (sparse && size >= parallelWeights) {
         // the second half of the matched rows on another thread (the common pool), into its own sums: adding
         // doses to carrier sets is bound by memory, one row's set after another, which a second core overlaps
         Accumulator acc2 = newAcc.get();
-        boolean[] used2 = new boolean[all.size()];
-        boolean[] firstMismatched2 = new boolean[all.size()];
+        boolean[] used2 = new boolean[size];
+        boolean[] firstMismatched2 = new boolean[size];
         TwoParts.run(part -> {
           if (part == 0) {
-            matches.forEachInPart(0, 2, (row, hits) -> scoreRow(row, hits, all, used, firstMismatched, acc));
+            matches.forEachInPart(0, 2, (row, hits) -> scoreRow(row, hits, weights, used, firstMismatched, acc));
           } else {
-            matches.forEachInPart(1, 2, (row, hits) -> scoreRow(row, hits, all, used2, firstMismatched2, acc2));
+            matches.forEachInPart(1, 2, (row, hits) -> scoreRow(row, hits, weights, used2, firstMismatched2, acc2));
           }
           return null;
         });
@@ -104,15 +100,15 @@ public final class PolygenicScore {
         }
         addFinished(acc2, sum, count, alleles);
       } else {
-        matches.forEachInPart(0, 1, (row, hits) -> scoreRow(row, hits, all, used, firstMismatched, acc));
+        matches.forEachInPart(0, 1, (row, hits) -> scoreRow(row, hits, weights, used, firstMismatched, acc));
       }
     } else {
-      WeightLookup lookup = new WeightLookup(all);
+      WeightLookup lookup = new WeightLookup(weights.weights());
       List<Segment> everything = engine.contigs().stream().map(c -> new Segment(c, 1, Integer.MAX_VALUE)).toList();
       reader.forEachRow(everything, row -> {
         int[] hits = lookup.find(row);
         if (hits != null) {
-          scoreRow(row, hits, all, used, firstMismatched, acc);
+          scoreRow(row, hits, weights, used, firstMismatched, acc);
         }
         return true;
       });
@@ -125,7 +121,7 @@ public final class PolygenicScore {
       mismatched += firstMismatched[j] ? 1 : 0;
     }
     int matched = usedCount - mismatched;
-    int missing = all.size() - usedCount;
+    int missing = size - usedCount;
     addFinished(acc, sum, count, alleles);
     List<Score> out = new ArrayList<>(k);
     for (int i = 0; i < k; i++) {
@@ -151,13 +147,12 @@ public final class PolygenicScore {
     }
   }
 
-  /** Scores the weights {@code hits} (indices into {@code all}) that matched {@code row} by ID or coordinates. */
-  private static void scoreRow(RowCalls row, int[] hits, List<ScoreWeights.Weight> all, boolean[] used,
+  /** Scores the weights {@code hits} (indices into {@code weights}) that matched {@code row} by ID or coordinates. */
+  private static void scoreRow(RowCalls row, int[] hits, ScoreWeights weights, boolean[] used,
       boolean[] firstMismatched, Accumulator acc) {
     boolean read = false;
     for (int j : hits) {
-      ScoreWeights.Weight w = all.get(j);
-      int which = row.whichAllele(w.allele()); // not row.alt()/ref(): a mapped row would make Strings for them
+      int which = row.whichAllele(weights.allele(j)); // not row.alt()/ref(): a mapped row would make Strings
       boolean alt = which == 1;
       if (which < 0) {
         if (!used[j]) {
@@ -171,7 +166,7 @@ public final class PolygenicScore {
         read = true;
       }
       used[j] = true;
-      acc.score(w.weight(), alt);
+      acc.score(weights.weight(j), alt);
     }
   }
 
