@@ -59,6 +59,12 @@ class RowLookupTest {
         if (rnd.nextDouble() < 0.05) {
           keys.add(contig + ":0" + pos + ":" + ref + ":" + alts.get(0)); // not how a row is named
         }
+        if (rnd.nextDouble() < 0.05) {
+          keys.add(contig + ":+" + pos + ":" + ref + ":" + alts.get(0)); // nor this
+        }
+        if (rnd.nextDouble() < 0.05) {
+          keys.add(contig + ":" + pos + ":" + ref + ":" + alts.get(0) + "é"); // a non-ASCII key compared as text
+        }
       }
     }
     keys.addAll(List.of("absent", "chr1:", "chr1:x:A:C", ":", "chr9:5:A:C", "HLA-A*01:01:01:99999999999:A:C"));
@@ -92,6 +98,23 @@ class RowLookupTest {
       assertThat(found(reader, many)).as("keys looked up in two halves").isEqualTo(scan(engine, reader, many));
       assertThat(reader.keyedRows().orElseThrow()).as("built once per engine")
           .isSameAs(reader.keyedRows().orElseThrow());
+    }
+  }
+
+  @Test
+  void sortByRowSortsAsArraysSortDoes() {
+    Random rnd = new Random(3);
+    for (int round = 0; round < 200; round++) {
+      int m = rnd.nextInt(3000);
+      int rows = 1 + rnd.nextInt(round % 2 == 0 ? 50 : 5_000_000); // few rows (many keys a row) or many
+      long[] a = new long[m + rnd.nextInt(5)]; // room past m is left alone
+      for (int i = 0; i < a.length; i++) {
+        a[i] = (long) rnd.nextInt(rows) << 32 | (rnd.nextBoolean() ? 1L << 31 : 0) | rnd.nextInt(1 << 20);
+      }
+      long[] expected = a.clone();
+      java.util.Arrays.sort(expected, 0, m);
+      RowLookup.sortByRow(a, m);
+      assertThat(a).isEqualTo(expected);
     }
   }
 
