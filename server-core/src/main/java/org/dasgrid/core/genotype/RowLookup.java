@@ -9,10 +9,12 @@ import java.util.Map;
  * {@link KeyedRows} of one engine: its rows' ID hashes ({@link RowCalls#idHash}), spread ({@link #spread}),
  * each packed with the row's number across contigs into one long and sorted (8 bytes a row, no String per
  * row), with a directory of where each run of the spread hashes' top bits starts (4 bytes per row or less):
- * a weight's ID is found in one bucket of about one entry, two cache misses where a binary search of the 8 MB
- * took a dozen; a hash shared by other IDs is told apart by comparing the row's ID bytes. A {@code
- * CHROM:POS:REF:ALT} key needs no table: the contig by name, its rows at POS by the sorted positions, then the
- * row's REF and ALT compared. Built once per engine (a reloaded source is a new engine and builds its own); the
+ * a weight's ID is found in one bucket of about one entry, where a binary search of the 8 MB took a dozen
+ * steps; a hash shared by other IDs is told apart by comparing the row's ID bytes. The keys are looked up in
+ * their buckets' order and the candidates checked in row order, so that both passes read the big arrays
+ * forwards (see {@link #find(KeyList, int, int)}). A {@code CHROM:POS:REF:ALT} key needs no table of rows: the
+ * contig by its name's hash, its rows at POS by the sorted positions, then the row's REF and ALT compared as
+ * bytes. Built once per engine (a reloaded source is a new engine and builds its own); the
  * matches of the last weights files are kept ({@link KnownMatches}), so the same file asked again is not
  * matched again.
  */
@@ -129,9 +131,17 @@ final class RowLookup implements KeyedRows {
     return rows.end(r) >= 1;
   }
 
-  /** Heap held: the sorted hashes and the contig offsets (the kept matches are bounded apart: {@link KnownMatches}). */
+  /**
+   * Heap held: the sorted hashes, their buckets, the contig offsets and names (the kept matches are bounded
+   * apart: {@link KnownMatches}).
+   */
   long heapBytes() {
-    return 48L + 8L * byIdHash.length + 4L * buckets.length + 4L * firstRow.length;
+    long names = 0;
+    for (byte[] name : contigNames) {
+      names += name == null ? 0 : 16 + name.length;
+    }
+    return 64L + 8L * byIdHash.length + 4L * buckets.length + 4L * firstRow.length + 4L * contigTable.length
+        + names;
   }
 
   @Override
