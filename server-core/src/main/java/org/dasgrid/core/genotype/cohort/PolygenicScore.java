@@ -355,6 +355,8 @@ public final class PolygenicScore {
     final IntList deltaSamples = new IntList();
     final IntList deltaCalled = new IntList();
     final IntList deltaCopies = new IntList();
+    /** Per cohort sample, its first entry in {@link #deltaSamples} while a row is read, else -1. */
+    final int[] firstDelta;
     long calledAlleles;
     long altCopies = -1;
     boolean viaOdd;
@@ -375,6 +377,8 @@ public final class PolygenicScore {
       countFix = new long[samples.length];
       allelesFix = new long[samples.length];
       odd = new Probing(n, samples, model, meanImpute);
+      firstDelta = new int[n];
+      Arrays.fill(firstDelta, -1);
     }
 
     @Override
@@ -398,17 +402,26 @@ public final class PolygenicScore {
           deltaCalled.add(delta); // a sample may be in several groups: summed below
         }
       });
-      // a sample in several delta groups: merge its deltas (rare; the list is short)
+      // a sample in several delta groups: its deltas summed into its first entry, the later ones -1 (one pass
+      // with a per-sample index: a row with hundreds of no-calls made comparing each entry with the rest a
+      // tenth of a whole-cohort score)
       for (int a = 0; a < deltaSamples.size(); a++) {
         int s = deltaSamples.get(a);
-        int called = ploidy + deltaCalled.get(a);
-        for (int b = a + 1; b < deltaSamples.size(); b++) {
-          if (deltaSamples.get(b) == s) {
-            called += deltaCalled.get(b);
-            deltaSamples.set(b, -1);
-          }
+        int first = firstDelta[s];
+        if (first < 0) {
+          firstDelta[s] = a;
+        } else {
+          deltaCalled.set(first, deltaCalled.get(first) + deltaCalled.get(a));
+          deltaSamples.set(a, -1);
         }
-        deltaCalled.set(a, s < 0 ? 0 : called);
+      }
+      for (int a = 0; a < deltaSamples.size(); a++) {
+        int s = deltaSamples.get(a);
+        int called = s < 0 ? 0 : ploidy + deltaCalled.get(a);
+        if (s >= 0) {
+          firstDelta[s] = -1;
+        }
+        deltaCalled.set(a, called);
         // a no-call carries no ALT (the engine's calls: copies never exceed called alleles), so it needs no probe
         deltaCopies.add(s < 0 || called == 0 ? 0 : r.altCopies(s));
       }
