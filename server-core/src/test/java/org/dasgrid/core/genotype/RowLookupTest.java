@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The row lookup a scorer uses ({@link CallReader#keyedRows}) finds, for any keys, exactly the rows and keys a
  * scan of every row comparing each row's ID and {@code CHROM:POS:REF:ALT} finds, in the same order, on the
- * heap engine and on one mapped from an index file: IDs sharing a hash ("Aa" and "BB"), "." IDs, non-ASCII IDs, a contig
- * name holding colons, multi-allelic sites, keys repeated, absent, or malformed.
+ * heap engine and on one mapped from an index file: IDs sharing a hash ("Aa" and "BB"), "." IDs, non-ASCII
+ * IDs, a contig name holding colons, multi-allelic sites, keys repeated, absent, malformed or spelled otherwise.
  */
 class RowLookupTest {
   private static final SourceIdentity VCF = new SourceIdentity(1, 1_700_000_000_000L, "a", "b", "c");
@@ -27,7 +27,8 @@ class RowLookupTest {
     List<String> names = List.of("s0", "s1", "s2", "s3");
     GenotypeIndexBuilder b = new GenotypeIndexBuilder(names);
     String[] bases = {"A", "C", "G", "T"};
-    String[] ids = {"Aa", "BB", ".", "rs1", "C:1", "AaAa", "BBBB", "AaBB", "é1", "ü:2"}; // 31-hashes: Aa = BB, AaAa = BBBB = AaBB
+    // 31-hashes: Aa = BB, AaAa = BBBB = AaBB; non-ASCII IDs hashed and compared as UTF-8
+    String[] ids = {"Aa", "BB", ".", "rs1", "C:1", "AaAa", "BBBB", "AaBB", "é1", "ü:2"};
     List<String> keys = new ArrayList<>();
     List<String> contigs = List.of("chr1", "HLA-A*01:01:01", "chr2", "empty", "chrX");
     for (String contig : contigs) {

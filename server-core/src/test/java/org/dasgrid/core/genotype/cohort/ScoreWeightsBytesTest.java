@@ -167,7 +167,8 @@ class ScoreWeightsBytesTest {
 
   /** The reader {@link ScoreWeights} had before it read bytes: a UTF-8 reader, lines, fields split as text. */
   static List<ScoreWeights.Weight> oracle(byte[] body, int maxWeights) throws IOException {
-    BufferedReader r = new BufferedReader(new InputStreamReader(new ByteArrayInputStream(body), StandardCharsets.UTF_8));
+    BufferedReader r =
+        new BufferedReader(new InputStreamReader(new ByteArrayInputStream(body), StandardCharsets.UTF_8));
     List<ScoreWeights.Weight> out = new ArrayList<>();
     String[] f = new String[3];
     String line;
