@@ -5,8 +5,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import org.dasgrid.core.config.ServerSettings;
 import org.dasgrid.core.das.QueryArguments;
@@ -33,7 +31,7 @@ final class CohortAnswers {
   static void answer(CohortEndpoint endpoint, HttpServletRequest req, HttpServletResponse resp, LoadedSource source,
       DataSource data, GenotypeQueries engine, ServerSettings limits) throws IOException {
     QueryArguments args;
-    Reader body = null;
+    byte[] body = null;
     if (endpoint.readsBody()) {
       if (!"POST".equals(req.getMethod())) {
         throw RequestException.badArgument("%s takes a POSTed weights file (ID ALLELE WEIGHT per line)",
@@ -53,7 +51,7 @@ final class CohortAnswers {
         if (bytes.length > MAX_WEIGHTS_BYTES) {
           throw RequestException.tooLarge("weights file over %d bytes", MAX_WEIGHTS_BYTES);
         }
-        body = new InputStreamReader(new java.io.ByteArrayInputStream(bytes), StandardCharsets.UTF_8);
+        body = bytes; // read as UTF-8 bytes by ScoreWeights: no decoding into a String first
       }
     } else {
       args = QueryReader.read(req, limits.maxQueryLength());

@@ -18,7 +18,12 @@ public interface KeyedRows {
   }
 
   /** The rows {@code keys} match, found once, to visit whole or in parts ({@link Matches}). */
-  Matches match(List<String> keys);
+  default Matches match(List<String> keys) {
+    return match(KeyList.of(keys));
+  }
+
+  /** As {@link #match(List)}, the keys as bytes (a weights file's, parsed without a String per key). */
+  Matches match(KeyList keys);
 
   /** The matched rows of some keys, as {@link #forEachMatch} visits them. */
   interface Matches {

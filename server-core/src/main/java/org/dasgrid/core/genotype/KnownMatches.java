@@ -2,7 +2,6 @@ package org.dasgrid.core.genotype;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -58,22 +57,18 @@ final class KnownMatches {
 
   /** The keys' SHA-256: a length before each key, so no two lists of keys hash the same bytes. */
   static String digest(List<String> keys) {
+    return digest(KeyList.of(keys));
+  }
+
+  /** As {@link #digest(List)}: the list's bytes are already each key's length then its bytes. */
+  static String digest(KeyList keys) {
     MessageDigest sha;
     try {
       sha = MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is required of every Java platform", e);
     }
-    byte[] length = new byte[4];
-    for (String key : keys) {
-      byte[] b = key.getBytes(StandardCharsets.UTF_8);
-      length[0] = (byte) (b.length >>> 24);
-      length[1] = (byte) (b.length >>> 16);
-      length[2] = (byte) (b.length >>> 8);
-      length[3] = (byte) b.length;
-      sha.update(length);
-      sha.update(b);
-    }
+    sha.update(keys.bytes(), 0, keys.usedBytes());
     return HexFormat.of().formatHex(sha.digest());
   }
 }

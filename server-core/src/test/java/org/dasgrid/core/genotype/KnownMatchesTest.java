@@ -63,4 +63,25 @@ class KnownMatchesTest {
     assertThat(KnownMatches.digest(List.of("a", "b"))).isNotEqualTo(KnownMatches.digest(List.of("b", "a")))
         .isNotEqualTo(KnownMatches.digest(List.of("ab"))).isEqualTo(KnownMatches.digest(List.of("a", "b")));
   }
+
+  @Test
+  void theDigestOfKeysAsBytesIsTheDigestOfEachKeysLengthThenItsBytes() throws Exception {
+    List<String> keys = List.of("rs1", "", "chr1:100:A:G", "é", "rs1");
+    java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+    for (String k : keys) {
+      byte[] b = k.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      sha.update(java.nio.ByteBuffer.allocate(4).putInt(b.length).array());
+      sha.update(b);
+    }
+    String expected = java.util.HexFormat.of().formatHex(sha.digest());
+    assertThat(KnownMatches.digest(KeyList.of(keys))).isEqualTo(expected);
+    assertThat(KnownMatches.digest(keys)).isEqualTo(expected);
+    KeyList.Builder b = new KeyList.Builder(1, 1); // grown from the smallest room
+    for (String k : keys) {
+      b.add(k);
+    }
+    assertThat(KnownMatches.digest(b.build())).isEqualTo(expected);
+    assertThat(KnownMatches.digest(List.of("rs1", "rs2"))).isNotEqualTo(KnownMatches.digest(List.of("rs1rs2")))
+        .isNotEqualTo(KnownMatches.digest(List.of("rs2", "rs1")));
+  }
 }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The row lookup a scorer uses ({@link CallReader#keyedRows}) finds, for any keys, exactly the rows and keys a
  * scan of every row comparing each row's ID and {@code CHROM:POS:REF:ALT} finds, in the same order, on the
- * heap engine and on one mapped from an index file: IDs sharing a hash ("Aa" and "BB"), "." IDs, a contig
- * name holding colons, multi-allelic sites, keys repeated, absent, or malformed.
+ * heap engine and on one mapped from an index file: IDs sharing a hash ("Aa" and "BB"), "." IDs, non-ASCII
+ * IDs, a contig name holding colons, multi-allelic sites, keys repeated, absent, malformed or spelled otherwise.
  */
 class RowLookupTest {
   private static final SourceIdentity VCF = new SourceIdentity(1, 1_700_000_000_000L, "a", "b", "c");
@@ -27,7 +27,8 @@ class RowLookupTest {
     List<String> names = List.of("s0", "s1", "s2", "s3");
     GenotypeIndexBuilder b = new GenotypeIndexBuilder(names);
     String[] bases = {"A", "C", "G", "T"};
-    String[] ids = {"Aa", "BB", ".", "rs1", "C:1", "AaAa", "BBBB", "AaBB"}; // 31-hashes: Aa = BB, AaAa = BBBB = AaBB
+    // 31-hashes: Aa = BB, AaAa = BBBB = AaBB; non-ASCII IDs hashed and compared as UTF-8
+    String[] ids = {"Aa", "BB", ".", "rs1", "C:1", "AaAa", "BBBB", "AaBB", "é1", "ü:2"};
     List<String> keys = new ArrayList<>();
     List<String> contigs = List.of("chr1", "HLA-A*01:01:01", "chr2", "empty", "chrX");
     for (String contig : contigs) {
@@ -58,6 +59,12 @@ class RowLookupTest {
         }
         if (rnd.nextDouble() < 0.05) {
           keys.add(contig + ":0" + pos + ":" + ref + ":" + alts.get(0)); // not how a row is named
+        }
+        if (rnd.nextDouble() < 0.05) {
+          keys.add(contig + ":+" + pos + ":" + ref + ":" + alts.get(0)); // nor this
+        }
+        if (rnd.nextDouble() < 0.05) {
+          keys.add(contig + ":" + pos + ":" + ref + ":" + alts.get(0) + "é"); // a non-ASCII key compared as text
         }
       }
     }
@@ -92,6 +99,23 @@ class RowLookupTest {
       assertThat(found(reader, many)).as("keys looked up in two halves").isEqualTo(scan(engine, reader, many));
       assertThat(reader.keyedRows().orElseThrow()).as("built once per engine")
           .isSameAs(reader.keyedRows().orElseThrow());
+    }
+  }
+
+  @Test
+  void sortByRowSortsAsArraysSortDoes() {
+    Random rnd = new Random(3);
+    for (int round = 0; round < 200; round++) {
+      int m = rnd.nextInt(3000);
+      int rows = 1 + rnd.nextInt(round % 2 == 0 ? 50 : 5_000_000); // few rows (many keys a row) or many
+      long[] a = new long[m + rnd.nextInt(5)]; // room past m is left alone
+      for (int i = 0; i < a.length; i++) {
+        a[i] = (long) rnd.nextInt(rows) << 32 | (rnd.nextBoolean() ? 1L << 31 : 0) | rnd.nextInt(1 << 20);
+      }
+      long[] expected = a.clone();
+      java.util.Arrays.sort(expected, 0, m);
+      RowLookup.sortByRow(a, m);
+      assertThat(a).isEqualTo(expected);
     }
   }
 

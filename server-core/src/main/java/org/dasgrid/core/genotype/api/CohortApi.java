@@ -3,7 +3,6 @@ package org.dasgrid.core.genotype.api;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.Reader;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -60,7 +59,7 @@ public final class CohortApi {
 
   private CohortApi() {}
 
-  public static Answer answer(CohortEndpoint endpoint, QueryArguments args, Reader body, Context ctx)
+  public static Answer answer(CohortEndpoint endpoint, QueryArguments args, byte[] body, Context ctx)
       throws IOException {
     if (!(ctx.engine() instanceof CallReader reader)) {
       throw new RequestException(ErrorKind.UNSUPPORTED, "%s is not available on this source (its genotypes are "
@@ -180,7 +179,7 @@ public final class CohortApi {
     return ctx.engine().contigs().stream().map(c -> new Segment(c, 1, Integer.MAX_VALUE)).toList();
   }
 
-  private static Answer score(QueryArguments args, Reader body, Context ctx, CallReader reader) throws IOException {
+  private static Answer score(QueryArguments args, byte[] body, Context ctx, CallReader reader) {
     CohortArguments a = new CohortArguments(args, "score", Set.of("samples", "model", "mean_impute"));
     PolygenicScore.Model model = a.single("model").map(m -> PolygenicScore.Model.named(m).orElseThrow(() ->
         RequestException.badArgument("model must be additive, dominant or recessive, not '%s'",
@@ -198,7 +197,7 @@ public final class CohortApi {
     }
     PolygenicScore.Result r = PolygenicScore.run(ctx.engine(), reader, weights, samples, model, impute);
     ListAnswer.Fields counts = g -> {
-      g.writeNumberField("weights", weights.weights().size());
+      g.writeNumberField("weights", weights.size());
       g.writeNumberField("matched", r.matched());
       g.writeNumberField("missing", r.missing());
       g.writeNumberField("mismatched", r.mismatched());

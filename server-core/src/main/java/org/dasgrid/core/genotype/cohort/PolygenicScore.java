@@ -59,7 +59,6 @@ public final class PolygenicScore {
   /** As above, with the matched rows split over two threads from {@code parallelWeights} weights on. */
   static Result run(GenotypeQueries engine, CallReader reader, ScoreWeights weights, int[] samples,
       Model model, boolean meanImpute, int parallelWeights) {
-    List<ScoreWeights.Weight> all = weights.weights();
     int n = engine.sampleNames().size();
     int k = samples.length;
     // few samples: probe each one's call per row; many: add doses to whole carrier sets and correct the few
@@ -68,31 +67,28 @@ public final class PolygenicScore {
     java.util.function.Supplier<Accumulator> newAcc = () -> sparse ? new Sparse(engine, samples, model, meanImpute)
         : new Probing(n, samples, model, meanImpute);
     Accumulator acc = newAcc.get();
-    boolean[] used = new boolean[all.size()];
+    int size = weights.size();
+    boolean[] used = new boolean[size];
     // per weight: its first matching row (in row order) had neither of its alleles
-    boolean[] firstMismatched = new boolean[all.size()];
+    boolean[] firstMismatched = new boolean[size];
     double[] sum = new double[k];
     long[] count = new long[k];
     long[] alleles = new long[k];
     Optional<KeyedRows> keyed = reader.keyedRows();
     if (keyed.isPresent()) {
       // only the matched rows are visited, in row order with the same keys per row as the scan below finds
-      List<String> keys = new ArrayList<>(all.size());
-      for (ScoreWeights.Weight w : all) {
-        keys.add(w.variant());
-      }
-      KeyedRows.Matches matches = keyed.get().match(keys);
-      if (sparse && all.size() >= parallelWeights) {
+      KeyedRows.Matches matches = keyed.get().match(weights.variants());
+      if (sparse && size >= parallelWeights) {
         // the second half of the matched rows on another thread (the common pool), into its own sums: adding
         // doses to carrier sets is bound by memory, one row's set after another, which a second core overlaps
         Accumulator acc2 = newAcc.get();
-        boolean[] used2 = new boolean[all.size()];
-        boolean[] firstMismatched2 = new boolean[all.size()];
+        boolean[] used2 = new boolean[size];
+        boolean[] firstMismatched2 = new boolean[size];
         TwoParts.run(part -> {
           if (part == 0) {
-            matches.forEachInPart(0, 2, (row, hits) -> scoreRow(row, hits, all, used, firstMismatched, acc));
+            matches.forEachInPart(0, 2, (row, hits) -> scoreRow(row, hits, weights, used, firstMismatched, acc));
           } else {
-            matches.forEachInPart(1, 2, (row, hits) -> scoreRow(row, hits, all, used2, firstMismatched2, acc2));
+            matches.forEachInPart(1, 2, (row, hits) -> scoreRow(row, hits, weights, used2, firstMismatched2, acc2));
           }
           return null;
         });
@@ -104,15 +100,15 @@ public final class PolygenicScore {
         }
         addFinished(acc2, sum, count, alleles);
       } else {
-        matches.forEachInPart(0, 1, (row, hits) -> scoreRow(row, hits, all, used, firstMismatched, acc));
+        matches.forEachInPart(0, 1, (row, hits) -> scoreRow(row, hits, weights, used, firstMismatched, acc));
       }
     } else {
-      WeightLookup lookup = new WeightLookup(all);
+      WeightLookup lookup = new WeightLookup(weights.weights());
       List<Segment> everything = engine.contigs().stream().map(c -> new Segment(c, 1, Integer.MAX_VALUE)).toList();
       reader.forEachRow(everything, row -> {
         int[] hits = lookup.find(row);
         if (hits != null) {
-          scoreRow(row, hits, all, used, firstMismatched, acc);
+          scoreRow(row, hits, weights, used, firstMismatched, acc);
         }
         return true;
       });
@@ -125,7 +121,7 @@ public final class PolygenicScore {
       mismatched += firstMismatched[j] ? 1 : 0;
     }
     int matched = usedCount - mismatched;
-    int missing = all.size() - usedCount;
+    int missing = size - usedCount;
     addFinished(acc, sum, count, alleles);
     List<Score> out = new ArrayList<>(k);
     for (int i = 0; i < k; i++) {
@@ -151,13 +147,12 @@ public final class PolygenicScore {
     }
   }
 
-  /** Scores the weights {@code hits} (indices into {@code all}) that matched {@code row} by ID or coordinates. */
-  private static void scoreRow(RowCalls row, int[] hits, List<ScoreWeights.Weight> all, boolean[] used,
+  /** Scores the weights {@code hits} (indices into {@code weights}) that matched {@code row} by ID or coordinates. */
+  private static void scoreRow(RowCalls row, int[] hits, ScoreWeights weights, boolean[] used,
       boolean[] firstMismatched, Accumulator acc) {
     boolean read = false;
     for (int j : hits) {
-      ScoreWeights.Weight w = all.get(j);
-      int which = row.whichAllele(w.allele()); // not row.alt()/ref(): a mapped row would make Strings for them
+      int which = row.whichAllele(weights.allele(j)); // not row.alt()/ref(): a mapped row would make Strings
       boolean alt = which == 1;
       if (which < 0) {
         if (!used[j]) {
@@ -171,7 +166,7 @@ public final class PolygenicScore {
         read = true;
       }
       used[j] = true;
-      acc.score(w.weight(), alt);
+      acc.score(weights.weight(j), alt);
     }
   }
 
@@ -360,6 +355,8 @@ public final class PolygenicScore {
     final IntList deltaSamples = new IntList();
     final IntList deltaCalled = new IntList();
     final IntList deltaCopies = new IntList();
+    /** Per cohort sample, its first entry in {@link #deltaSamples} while a row is read, else -1. */
+    final int[] firstDelta;
     long calledAlleles;
     long altCopies = -1;
     boolean viaOdd;
@@ -380,6 +377,8 @@ public final class PolygenicScore {
       countFix = new long[samples.length];
       allelesFix = new long[samples.length];
       odd = new Probing(n, samples, model, meanImpute);
+      firstDelta = new int[n];
+      Arrays.fill(firstDelta, -1);
     }
 
     @Override
@@ -403,17 +402,26 @@ public final class PolygenicScore {
           deltaCalled.add(delta); // a sample may be in several groups: summed below
         }
       });
-      // a sample in several delta groups: merge its deltas (rare; the list is short)
+      // a sample in several delta groups: its deltas summed into its first entry, the later ones -1 (one pass
+      // with a per-sample index: a row with hundreds of no-calls made comparing each entry with the rest a
+      // tenth of a whole-cohort score)
       for (int a = 0; a < deltaSamples.size(); a++) {
         int s = deltaSamples.get(a);
-        int called = ploidy + deltaCalled.get(a);
-        for (int b = a + 1; b < deltaSamples.size(); b++) {
-          if (deltaSamples.get(b) == s) {
-            called += deltaCalled.get(b);
-            deltaSamples.set(b, -1);
-          }
+        int first = firstDelta[s];
+        if (first < 0) {
+          firstDelta[s] = a;
+        } else {
+          deltaCalled.set(first, deltaCalled.get(first) + deltaCalled.get(a));
+          deltaSamples.set(a, -1);
         }
-        deltaCalled.set(a, s < 0 ? 0 : called);
+      }
+      for (int a = 0; a < deltaSamples.size(); a++) {
+        int s = deltaSamples.get(a);
+        int called = s < 0 ? 0 : ploidy + deltaCalled.get(a);
+        if (s >= 0) {
+          firstDelta[s] = -1;
+        }
+        deltaCalled.set(a, called);
         // a no-call carries no ALT (the engine's calls: copies never exceed called alleles), so it needs no probe
         deltaCopies.add(s < 0 || called == 0 ? 0 : r.altCopies(s));
       }
