@@ -355,4 +355,48 @@ class CohortAnalyticsTest {
     assertThat(r).extracting(SexCheck.Result::declared).containsExactly(Sex.MALE, Sex.FEMALE);
     assertThat(r).allSatisfy(x -> assertThat(x.mismatch()).isTrue());
   }
+
+  /** The sex check reads its segment in two halves at once: each row counted once, N, O, E as one pass would. */
+  @Test
+  void sexCheckCountsEachRowOnceAcrossItsTwoHalves() {
+    int n = NAMES.size();
+    int[] all = java.util.stream.IntStream.range(0, n).toArray();
+    // the segment's middle falls on a row's position: that row belongs to the second half only
+    int first = 37;
+    int last = 37 + 2 * 5000;
+    Segment seg = new Segment("1", pos[first], pos[last]);
+    assertThat(SexCheck.halves(List.of(seg)).get(1).get(0).start()).isEqualTo(pos[first + 5000]);
+    List<SexCheck.Result> r = SexCheck.run(engine, reader, List.of(seg), all, Optional.of(sheet),
+        SexCheck.Thresholds.PLINK);
+    for (int s = 0; s < n; s++) {
+      int called = 0;
+      int hom = 0;
+      double expected = 0;
+      for (int row = first; row <= last; row++) {
+        long alleles = 0;
+        long alts = 0;
+        for (int t = 0; t < n; t++) {
+          if (g[row][t] >= 0) {
+            alleles += 2;
+            alts += g[row][t];
+          }
+        }
+        if (g[row][s] < 0 || alleles == 0) {
+          continue;
+        }
+        double p = (double) alts / alleles;
+        called++;
+        hom += g[row][s] == 1 ? 0 : 1;
+        expected += 1 - 2 * p * (1 - p);
+      }
+      SexCheck.Result x = r.get(s);
+      assertThat(x.variants()).as(NAMES.get(s)).isEqualTo(called);
+      assertThat(x.observedHom()).as(NAMES.get(s)).isEqualTo(hom);
+      assertThat(x.expectedHom()).as(NAMES.get(s)).isCloseTo(expected, within(1e-9));
+      assertThat(x.f()).as(NAMES.get(s)).isCloseTo((hom - expected) / (called - expected), within(1e-12));
+    }
+    // several segments, or one position, are one pass
+    assertThat(SexCheck.halves(List.of(seg, seg)).get(1)).isEmpty();
+    assertThat(SexCheck.halves(List.of(new Segment("1", 5, 5))).get(1)).isEmpty();
+  }
 }
