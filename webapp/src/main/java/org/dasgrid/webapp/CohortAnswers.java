@@ -13,6 +13,7 @@ import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.api.CohortApi;
 import org.dasgrid.core.genotype.api.CohortEndpoint;
 import org.dasgrid.core.genotype.api.GenotypeJsonWriter;
+import org.dasgrid.core.genotype.api.RequestTimer;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.source.DataSource;
 
@@ -21,7 +22,9 @@ import org.dasgrid.core.source.DataSource;
  * hom-ref, sample-counts, strata), reached through {@link GenotypeServlet} once it has found the source and
  * checked access. {@code score} reads its POSTed weights (any content type but a form) up to {@value
  * #MAX_WEIGHTS_BYTES} bytes. Answers are computed whole, then written (JSON, or NDJSON on {@code Accept:
- * application/x-ndjson}).
+ * application/x-ndjson}), ending with the request's timings: {@code elapsed_db_ms}, the time to compute the
+ * answer (the arguments, a weights file's parse and match included), and {@code elapsed_ms}, both also in the
+ * {@code Server-Timing} header.
  */
 final class CohortAnswers {
   static final int MAX_WEIGHTS_BYTES = 64 * 1024 * 1024;
@@ -29,7 +32,7 @@ final class CohortAnswers {
   private CohortAnswers() {}
 
   static void answer(CohortEndpoint endpoint, HttpServletRequest req, HttpServletResponse resp, LoadedSource source,
-      DataSource data, GenotypeQueries engine, ServerSettings limits) throws IOException {
+      DataSource data, GenotypeQueries engine, ServerSettings limits, RequestTimer timer) throws IOException {
     QueryArguments args;
     byte[] body = null;
     if (endpoint.readsBody()) {
@@ -58,15 +61,18 @@ final class CohortAnswers {
     }
     CohortApi.Context ctx = new CohortApi.Context(data, engine, source.sheet(), source.config().options(),
         limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), source.genes());
-    CohortApi.Answer answer = CohortApi.answer(endpoint, args, body, ctx);
+    QueryArguments asked = args;
+    byte[] weights = body;
+    CohortApi.Answer answer = timer.dbWork(() -> CohortApi.answer(endpoint, asked, weights, ctx));
     boolean ndjson = GenotypeServlet.wantsNdjson(req);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(8192);
-    answer.write(bytes, ndjson);
+    answer.write(bytes, ndjson, timer);
     resp.setStatus(200);
     resp.setContentType(ndjson ? GenotypeJsonWriter.NDJSON : GenotypeJsonWriter.JSON);
     resp.setCharacterEncoding(StandardCharsets.UTF_8.name());
     resp.setHeader("Cache-Control", "no-store");
     resp.setHeader("Vary", "Accept, Accept-Encoding");
+    resp.setHeader("Server-Timing", timer.serverTiming(timer.finalElapsedMillis())); // as the body says
     resp.setContentLength(bytes.size());
     bytes.writeTo(resp.getOutputStream());
   }

@@ -122,7 +122,7 @@ final class GenotypeServlet extends HttpServlet {
     if (cohort.isPresent()) {
       // the sample-level queries read every call of the rows: the local engine only, not a cluster's view
       CohortAnswers.answer(cohort.get(), req, resp, source, source.data(),
-          ((GenotypeSource) source.data()).genotypes(), limits);
+          ((GenotypeSource) source.data()).genotypes(), limits, timer);
       return;
     }
     // gene= becomes the segments of the genes' spans before any reader sees the request (contract section 7)

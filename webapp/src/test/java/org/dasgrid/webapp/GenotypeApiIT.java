@@ -79,6 +79,29 @@ class GenotypeApiIT {
     assertTimings(r, body);
   }
 
+  /** The sample-level answers end with the timings too (JSON: last fields; NDJSON: the closing line's). */
+  @Test
+  void sampleLevelAnswersCarryTheTimings() throws IOException {
+    String seg = "segment=chr17:7661779,7661840";
+    for (String q : List.of("/cohort/kinship?samples=A,B", "/cohort/hom-ref?" + seg, "/cohort/sample-counts?" + seg)) {
+      Http.Response r = Http.get(base + q);
+      assertThat(r.status()).as(q).isEqualTo(200);
+      JsonNode body = json(r);
+      List<String> fields = new ArrayList<>();
+      body.fieldNames().forEachRemaining(fields::add);
+      assertThat(fields.subList(fields.size() - 2, fields.size())).as(q).containsExactly("elapsed_db_ms", "elapsed_ms");
+      assertTimings(r, body);
+      Http.Response nd = Http.get(base + q, "Accept", "application/x-ndjson");
+      List<String> lines = nd.text().lines().toList();
+      assertTimings(nd, JSON.readTree(lines.get(lines.size() - 1)));
+    }
+    Http.Response score = Http.method("POST", base + "/cohort/score", "rs0 T 1.5\nrs3 T 0.5\n");
+    assertThat(score.status()).isEqualTo(200);
+    JsonNode body = json(score);
+    assertThat(body.get("matched").asInt()).isEqualTo(2);
+    assertTimings(score, body);
+  }
+
   /** The Server-Timing header of a buffered answer repeats the body's two timings. */
   static void assertTimings(Http.Response r, JsonNode summary) {
     Matcher m = Pattern.compile("elapsed_db;dur=([0-9.]+), elapsed;dur=([0-9.]+)").matcher(r.header("Server-Timing"));

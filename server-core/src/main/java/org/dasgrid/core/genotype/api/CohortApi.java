@@ -54,7 +54,8 @@ public final class CohortApi {
 
   /** A computed answer; writing it cannot fail for the request's sake. */
   public interface Answer {
-    void write(OutputStream out, boolean ndjson) throws IOException;
+    /** Writes the answer, ending with the timer's {@code elapsed_db_ms} and (now final) {@code elapsed_ms}. */
+    void write(OutputStream out, boolean ndjson, RequestTimer timer) throws IOException;
   }
 
   private CohortApi() {}

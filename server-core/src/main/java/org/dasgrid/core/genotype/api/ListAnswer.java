@@ -10,7 +10,8 @@ import java.io.OutputStream;
  * The shape every cohort answer shares, written once so that JSON and NDJSON cannot drift apart between
  * endpoints. JSON: one object holding the head fields, the rows as an array under {@code rowsField}, then the
  * tail fields. NDJSON: one line per row, then a closing line holding the {@code closing} fields (what a reader
- * of a stream needs from the head: it never sees the head) followed by the tail fields.
+ * of a stream needs from the head: it never sees the head) followed by the tail fields. Both end with the
+ * request's timings, {@code "elapsed_db_ms"} and {@code "elapsed_ms"}, as every genotype answer does.
  *
  * @param <T> one row's value
  */
@@ -53,7 +54,7 @@ record ListAnswer<T>(String rowsField, Iterable<T> rows, RowWriter<T> row, Field
   }
 
   @Override
-  public void write(OutputStream out, boolean ndjson) throws IOException {
+  public void write(OutputStream out, boolean ndjson, RequestTimer timer) throws IOException {
     try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
       g.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
       g.setRootValueSeparator(null);
@@ -77,6 +78,8 @@ record ListAnswer<T>(String rowsField, Iterable<T> rows, RowWriter<T> row, Field
         g.writeEndArray();
       }
       tail.write(g);
+      g.writeNumberField("elapsed_db_ms", timer.dbMillis());
+      g.writeNumberField("elapsed_ms", timer.finalElapsedMillis());
       g.writeEndObject();
     }
   }
