@@ -41,6 +41,15 @@ final class CohortAnalytics {
     an = n;
   };
 
+  /** The subset counts of the row in hand ({@link GenotypeIndex#carriedCounts}); missing -1 when not counted. */
+  private final GenotypeIndex.CarrierCounts carrierCounts = new GenotypeIndex.CarrierCounts();
+
+  /**
+   * Whether a subset's carried test and counts share their intersections, and the statistics the AN
+   * corrections' missing-call count (off only to test that path against intersecting each set per use).
+   */
+  private final boolean fuseCounts;
+
   /**
    * Whether a case/control split of the chosen samples counts one group per row and takes the other as the row's
    * counts less it (off only to test that path against counting both).
@@ -48,14 +57,19 @@ final class CohortAnalytics {
   private final boolean subtractSplit;
 
   CohortAnalytics(GenotypeIndex index) {
-    this(index, true);
+    this(index, true, true);
   }
 
   CohortAnalytics(GenotypeIndex index, boolean subtractSplit) {
+    this(index, subtractSplit, true);
+  }
+
+  CohortAnalytics(GenotypeIndex index, boolean subtractSplit, boolean fuseCounts) {
     this.index = index;
     this.sets = index.sets();
     this.cohort = index.cohortStats();
     this.subtractSplit = subtractSplit;
+    this.fuseCounts = fuseCounts;
   }
 
   AnalyticsAnswer run(AnalyticsQuery q) {
@@ -249,8 +263,16 @@ final class CohortAnalytics {
    */
   private java.util.List<String[]> kept(ContigRows c, int contig, CallGaps gaps, InfoStore.Reader info, int r,
       VariantFilter filter, InfoTests infoTests, Zygosity z, SampleSelection sel) {
-    if (!filter.bracket().keeps(c.pos(r), c.end(r)) || !index.carried(c, r, z, sel)
-        || !keepsText(filter, c, gaps, r)) {
+    if (!filter.bracket().keeps(c.pos(r), c.end(r))) {
+      return null;
+    }
+    // a subset: the carried test's intersections are the counts' (each set intersected once per row)
+    boolean subset = !sel.isAll() && fuseCounts;
+    if (subset ? !index.carriedCounts(c, r, z, sel, carrierCounts) : !index.carried(c, r, z, sel)) {
+      return null;
+    }
+    carrierCounts.missing = -1;
+    if (!keepsText(filter, c, gaps, r)) {
       return null;
     }
     java.util.List<String[]> notes = NO_NOTES;
@@ -271,7 +293,11 @@ final class CohortAnalytics {
         }
       }
     }
-    index.counts(c, contig, r, sel, sink);
+    if (subset) {
+      index.counts(c, contig, r, sel, gaps.missing(r), carrierCounts, sink);
+    } else {
+      index.counts(c, contig, r, sel, sink);
+    }
     return filter.keepsAf(ac, an) ? notes : null;
   }
 
@@ -408,7 +434,8 @@ final class CohortAnalytics {
    * hom}) less the non-diploid calls, hom-ref as the rest of the complete diploid calls.
    */
   private void diploid(ContigRows c, CallGaps gaps, int r, SampleSelection sel, int het, int hom) {
-    diploidCounts.count(sets, c, gaps, r, sel, het, hom);
+    // the row in hand's missing calls, when its AN corrections already counted them
+    diploidCounts.count(sets, c, gaps, r, sel, het, hom, carrierCounts.missing);
     missingD = diploidCounts.missing;
     hetD = diploidCounts.het;
     homAltD = diploidCounts.homAlt;

@@ -43,6 +43,29 @@ final class Corrections {
     return sum;
   }
 
+  /**
+   * As {@link #sum}, also noting in {@code into.missing} the chosen members of the group whose set is {@code
+   * noted} (a row's missing set, which leads its AN corrections) when the entry has it; untouched otherwise.
+   */
+  int sum(int at, SampleSelection sel, SampleSets sets, int noted, GenotypeIndex.CarrierCounts into) {
+    if (at < 0) {
+      return 0;
+    }
+    IntColumn page = pages[at >>> PAGE_BITS];
+    int i = at & (PAGE - 1);
+    int n = page.get(i++);
+    int sum = 0;
+    for (int k = 0; k < n; k++, i += 2) {
+      int set = page.get(i + 1);
+      int chosen = sets.andCardinality(set, sel);
+      if (set == noted) {
+        into.missing = chosen;
+      }
+      sum += page.get(i) * chosen;
+    }
+    return sum;
+  }
+
   /** The delta of {@code sample} in the entry at {@code at} (0 when in no group, or for -1). */
   int deltaOf(int at, int sample, SampleSets sets) {
     if (at < 0) {

@@ -14,7 +14,16 @@ final class DiploidCounts {
 
   /** Counts row {@code r} whose het and hom-alt calls among the chosen samples are {@code het}, {@code hom}. */
   void count(SampleSets sets, ContigRows c, CallGaps gaps, int r, SampleSelection sel, int het, int hom) {
-    int m = sets.andCardinality(gaps.missing(r), sel);
+    count(sets, c, gaps, r, sel, het, hom, -1);
+  }
+
+  /**
+   * As above, with the chosen samples' missing calls {@code missing} already counted (the AN corrections
+   * intersect the same set, {@link GenotypeIndex.CarrierCounts#missing}); -1 when not.
+   */
+  void count(SampleSets sets, ContigRows c, CallGaps gaps, int r, SampleSelection sel, int het, int hom,
+      int missing) {
+    int m = missing >= 0 ? missing : sets.andCardinality(gaps.missing(r), sel);
     int h = het;
     int o = hom;
     int diploid = sel.size() - m;

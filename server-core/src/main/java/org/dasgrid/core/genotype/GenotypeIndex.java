@@ -462,6 +462,54 @@ final class GenotypeIndex implements GenotypeQueries, CallReader {
     return matches(c, r, z, sel);
   }
 
+  /**
+   * Row {@code r}'s het and hom-alt counts among a subset of the samples into {@link CarrierCounts} when a chosen
+   * sample has the zygosity asked for (as {@link #carried}), else false. A subset's carried test and its counts
+   * intersect the same het and hom sets with the chosen samples: a kept row's counts then reuse these
+   * ({@link #counts(ContigRows, int, int, SampleSelection, int, CarrierCounts, CountsSink)}) instead of
+   * intersecting each set a second time. A set the answer does not need (the hom set of a row whose het set
+   * already fails a het-only question) is not intersected.
+   */
+  boolean carriedCounts(ContigRows c, int r, Zygosity z, SampleSelection sel, CarrierCounts into) {
+    if (z.includesHet() && !z.includesHom()) {
+      into.het = sets.andCardinality(c.hetSet(r), sel);
+      if (into.het == 0) {
+        return false;
+      }
+      into.hom = sets.andCardinality(c.homSet(r), sel);
+      return true;
+    }
+    into.hom = sets.andCardinality(c.homSet(r), sel);
+    if (!z.includesHet() && into.hom == 0) {
+      return false;
+    }
+    into.het = sets.andCardinality(c.hetSet(r), sel);
+    return into.hom > 0 || z.includesHet() && into.het > 0;
+  }
+
+  /**
+   * As {@link #counts(ContigRows, int, int, SampleSelection, CountsSink)} for a row whose het and hom counts
+   * among the chosen samples {@link #carriedCounts} made; the AN corrections' missing-call count, when the row
+   * has missing calls (the corrections' first group is then its missing set {@code missingSet}), goes to {@code
+   * into.missing} (else -1), so the statistics need not intersect that set again.
+   */
+  void counts(ContigRows c, int contig, int r, SampleSelection sel, int missingSet, CarrierCounts into,
+      CountsSink out) {
+    int ploidy = c.ploidy(r);
+    int ac = into.het + ploidy * into.hom + fixes.sum(c.acFix(r), sel, sets);
+    into.missing = -1;
+    int an = ploidy * sel.size() + fixes.sum(c.anFix(r), sel, sets, missingSet, into);
+    out.add(contig, r, into.het, into.hom, ac, an);
+  }
+
+  /** A row's counts among a subset, made once per row ({@link #carriedCounts}); reused row after row. */
+  static final class CarrierCounts {
+    int het;
+    int hom;
+    /** The row's missing calls among the chosen samples, or -1 when not counted. */
+    int missing = -1;
+  }
+
   /** The query's segments as per-contig plans, in contig order. */
   List<Plan> plans(List<Segment> segments) {
     return plan(segments);

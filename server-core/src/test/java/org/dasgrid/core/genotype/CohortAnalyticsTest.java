@@ -185,6 +185,56 @@ class CohortAnalyticsTest {
     assertThat(splitQueries).isEqualTo(36);
   }
 
+  /**
+   * A virtual cohort's carried test and counts sharing their set intersections (and the statistics the AN
+   * corrections' missing-call count) give the answer of intersecting each set per use (the computation before
+   * they were shared, kept as {@code fuseCounts = false}): every zygosity, filters, small to large subsets of
+   * cohorts with missing, haploid and triploid calls; every row's counts and statistics bit for bit, and top-N.
+   */
+  @Test
+  void sharedIntersectionsEqualIntersectingPerUse() {
+    Random rnd = new Random(9191);
+    int rowsCompared = 0;
+    int withMissing = 0;
+    for (int round = 0; round < 6; round++) {
+      int samples = round % 2 == 0 ? 8 + rnd.nextInt(60) : 300 + rnd.nextInt(500);
+      List<Site> sites = sites(rnd, samples, 200 + rnd.nextInt(100));
+      GenotypeIndex index = (GenotypeIndex) build(samples, sites);
+      List<Segment> segments = List.of(new Segment("chr2", 1, 20_000), new Segment("chr1", 1, 20_000));
+      for (int q = 0; q < 12; q++) {
+        int k = q % 3 == 0 ? 1 + rnd.nextInt(3) : q % 3 == 1 ? 2 + rnd.nextInt(samples / 8 + 1)
+            : samples / 2 + rnd.nextInt(samples / 2);
+        SampleSelection sel = index.select(pick(rnd, samples, Math.min(k, samples - 1)));
+        GenotypeQuery base = new GenotypeQuery(segments, Zygosity.values()[q % 3], sel, OptionalInt.empty());
+        VariantFilter filter = q % 4 == 0 ? VariantFilter.NONE : filter(rnd);
+        for (Optional<TopN> top : List.of(Optional.<TopN>empty(), Optional.of(new TopN(9, TopN.By.HWE_P)))) {
+          AnalyticsQuery query = new AnalyticsQuery(base, filter, true, Optional.empty(), top, Optional.empty());
+          AnalyticsAnswer shared = new CohortAnalytics(index, true, true).run(query);
+          AnalyticsAnswer perUse = new CohortAnalytics(index, true, false).run(query);
+          assertThat(shared.size()).as("rows").isEqualTo(perUse.size());
+          for (int i = 0; i < shared.size(); i++) {
+            String at = "round " + round + " query " + q + " " + top + " row " + i;
+            VariantRow a = shared.rows().get(i);
+            VariantRow b = perUse.rows().get(i);
+            assertThat(new Object[] {a.chrom(), a.ref(), a.pos(), a.alt(), a.het(), a.hom(), a.ac(), a.an(),
+                shared.missing(i)}).as(at).containsExactly(b.chrom(), b.ref(), b.pos(), b.alt(), b.het(), b.hom(),
+                b.ac(), b.an(), perUse.missing(i));
+            assertThat(Double.doubleToRawLongBits(shared.hweP(i))).as(at + " p")
+                .isEqualTo(Double.doubleToRawLongBits(perUse.hweP(i)));
+            assertThat(Double.doubleToRawLongBits(shared.f(i))).as(at + " F")
+                .isEqualTo(Double.doubleToRawLongBits(perUse.f(i)));
+            rowsCompared++;
+            if (shared.missing(i) > 0) {
+              withMissing++;
+            }
+          }
+        }
+      }
+    }
+    assertThat(rowsCompared).as("rows compared").isGreaterThan(2000);
+    assertThat(withMissing).as("rows with missing calls among the chosen").isGreaterThan(200);
+  }
+
   /** Groups that do not split the chosen samples: some left out, one outside them, or overlapping. */
   @Test
   void groupsThatDoNotSplitTheChosenSamples() {
