@@ -30,22 +30,13 @@ final class Corrections {
 
   /** {@code sum(delta * |chosen ∩ group|)} over the entry at {@code at}; 0 for -1. */
   int sum(int at, SampleSelection sel, SampleSets sets) {
-    if (at < 0) {
-      return 0;
-    }
-    IntColumn page = pages[at >>> PAGE_BITS];
-    int i = at & (PAGE - 1);
-    int n = page.get(i++);
-    int sum = 0;
-    for (int k = 0; k < n; k++, i += 2) {
-      sum += page.get(i) * sets.andCardinality(page.get(i + 1), sel);
-    }
-    return sum;
+    return sum(at, sel, sets, 0, null);
   }
 
   /**
    * As {@link #sum}, also noting in {@code into.missing} the chosen members of the group whose set is {@code
-   * noted} (a row's missing set, which leads its AN corrections) when the entry has it; untouched otherwise.
+   * noted} (a row's missing set, which leads its AN corrections) when the entry has it; untouched otherwise
+   * (and nothing noted when {@code into} is null).
    */
   int sum(int at, SampleSelection sel, SampleSets sets, int noted, GenotypeIndex.CarrierCounts into) {
     if (at < 0) {
@@ -58,7 +49,7 @@ final class Corrections {
     for (int k = 0; k < n; k++, i += 2) {
       int set = page.get(i + 1);
       int chosen = sets.andCardinality(set, sel);
-      if (set == noted) {
+      if (into != null && set == noted) {
         into.missing = chosen;
       }
       sum += page.get(i) * chosen;
