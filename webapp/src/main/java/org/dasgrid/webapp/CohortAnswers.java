@@ -63,7 +63,7 @@ final class CohortAnswers {
         limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), source.genes());
     QueryArguments asked = args;
     byte[] weights = body;
-    CohortApi.Answer answer = timer.dbWork(() -> CohortApi.answer(endpoint, asked, weights, ctx));
+    CohortApi.Answer answer = timer.db(() -> CohortApi.answer(endpoint, asked, weights, ctx));
     boolean ndjson = GenotypeServlet.wantsNdjson(req);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(8192);
     answer.write(bytes, ndjson, timer);

@@ -4,15 +4,11 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import org.dasgrid.core.config.Access;
-import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.segment.Segment;
-import org.dasgrid.core.source.GenotypeSource;
-import org.dasgrid.core.source.LoadMonitor;
-import org.dasgrid.datasources.vcf.VcfProvider;
+import org.dasgrid.perf.cohort.EngineShapeTiming;
+import org.dasgrid.perf.cohort.MedianTime;
 
 /**
  * A virtual cohort's {@code stats=true} engine time in one JVM, A/B: {@link CohortAnalytics} with a row's set
@@ -53,13 +49,7 @@ public final class VirtualCohortTiming {
     if (vcf == null) {
       throw new IllegalArgumentException("--vcf FILE.vcf.gz is required");
     }
-    SourceConfig c = new SourceConfig("cohort", "cohort", "", "vcf", vcf.toAbsolutePath().toString(), null, null,
-        null, true, Access.PUBLIC, null, List.of(), Map.of(), vcf.toAbsolutePath().getParent());
-    if (index != null) {
-      c = c.withGenotypeIndex(index.toAbsolutePath().toString());
-    }
-    GenotypeIndex engine = (GenotypeIndex) ((GenotypeSource) new VcfProvider().load(c, LoadMonitor.NONE))
-        .genotypes();
+    GenotypeIndex engine = (GenotypeIndex) EngineShapeTiming.engine(vcf, index);
     int[] chosen = new int[samples];
     Arrays.setAll(chosen, i -> i);
     for (String one : segment.split(",")) {
@@ -84,8 +74,8 @@ public final class VirtualCohortTiming {
         samples, rows, iterations);
     double[] ratios = new double[rounds];
     for (int r = -1; r < rounds; r++) { // round -1 warms both
-      double shared = medianNanos(engine, q, true, iterations);
-      double perUse = medianNanos(engine, q, false, iterations);
+      double shared = MedianTime.nanos(iterations, () -> new CohortAnalytics(engine, true, true).run(q).size());
+      double perUse = MedianTime.nanos(iterations, () -> new CohortAnalytics(engine, true, false).run(q).size());
       if (r >= 0) {
         ratios[r] = shared / perUse;
         System.out.printf(Locale.ROOT, "round %d: per use %.0f us, shared %.0f us, shared / per use %.3f%n", r + 1,
@@ -95,21 +85,5 @@ public final class VirtualCohortTiming {
     Arrays.sort(ratios);
     System.out.printf(Locale.ROOT, "median ratio shared / per use: %.3f (min %.3f, max %.3f)%n", ratios[rounds / 2],
         ratios[0], ratios[rounds - 1]);
-  }
-
-  private static double medianNanos(GenotypeIndex engine, AnalyticsQuery q, boolean shared, int n) {
-    long[] t = new long[n];
-    long sink = 0;
-    for (int i = 0; i < n; i++) {
-      long t0 = System.nanoTime();
-      AnalyticsAnswer a = new CohortAnalytics(engine, true, shared).run(q); // one per query, as the engine does
-      t[i] = System.nanoTime() - t0;
-      sink += a.size();
-    }
-    if (sink == 42) {
-      System.out.print("");
-    }
-    Arrays.sort(t);
-    return t[n / 2];
   }
 }

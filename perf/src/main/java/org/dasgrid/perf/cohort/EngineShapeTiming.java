@@ -11,7 +11,6 @@ import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
 import org.dasgrid.core.genotype.SampleSelection;
-import org.dasgrid.core.genotype.VariantAnswer;
 import org.dasgrid.core.genotype.Zygosity;
 import org.dasgrid.core.segment.Segment;
 import org.dasgrid.core.source.GenotypeSource;
@@ -76,8 +75,8 @@ public final class EngineShapeTiming {
         limit.isPresent() ? limit.getAsInt() : "none", rows, iterations);
     double[] ratios = new double[rounds];
     for (int r = -1; r < rounds; r++) { // round -1 warms both
-      double h = heap == null ? Double.NaN : medianNanos(heap, q, iterations);
-      double m = mapped == null ? Double.NaN : medianNanos(mapped, q, iterations);
+      double h = heap == null ? Double.NaN : MedianTime.nanos(iterations, () -> heap.variants(q).size());
+      double m = mapped == null ? Double.NaN : MedianTime.nanos(iterations, () -> mapped.variants(q).size());
       if (r >= 0) {
         ratios[r] = m / h;
         System.out.printf(Locale.ROOT, "round %d: heap %.0f ns, index %.0f ns, index / heap %.2f%n", r + 1, h, m,
@@ -90,29 +89,13 @@ public final class EngineShapeTiming {
     }
   }
 
-  private static GenotypeQueries engine(Path vcf, Path index) throws Exception {
+  /** The VCF's genotype engine as a server loads it: in the heap, or mapped from {@code index} when given. */
+  public static GenotypeQueries engine(Path vcf, Path index) throws Exception {
     SourceConfig c = new SourceConfig("cohort", "cohort", "", "vcf", vcf.toAbsolutePath().toString(), null, null,
         null, true, Access.PUBLIC, null, List.of(), Map.of(), vcf.toAbsolutePath().getParent());
     if (index != null) {
       c = c.withGenotypeIndex(index.toAbsolutePath().toString());
     }
     return ((GenotypeSource) new VcfProvider().load(c, LoadMonitor.NONE)).genotypes();
-  }
-
-  /** The median time of one call over {@code n} calls; the answers' sizes are summed so none is optimised away. */
-  private static double medianNanos(GenotypeQueries engine, GenotypeQuery q, int n) {
-    long[] t = new long[n];
-    long sink = 0;
-    for (int i = 0; i < n; i++) {
-      long t0 = System.nanoTime();
-      VariantAnswer a = engine.variants(q);
-      t[i] = System.nanoTime() - t0;
-      sink += a.size();
-    }
-    if (sink == 42) {
-      System.out.print("");
-    }
-    Arrays.sort(t);
-    return t[n / 2];
   }
 }

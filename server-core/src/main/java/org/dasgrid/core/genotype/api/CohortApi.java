@@ -60,8 +60,7 @@ public final class CohortApi {
 
   private CohortApi() {}
 
-  public static Answer answer(CohortEndpoint endpoint, QueryArguments args, byte[] body, Context ctx)
-      throws IOException {
+  public static Answer answer(CohortEndpoint endpoint, QueryArguments args, byte[] body, Context ctx) {
     if (!(ctx.engine() instanceof CallReader reader)) {
       throw new RequestException(ErrorKind.UNSUPPORTED, "%s is not available on this source (its genotypes are "
           + "split over cluster nodes)", endpoint.path());

@@ -27,22 +27,6 @@ public final class RequestTimer {
     }
   }
 
-  /** Work that may fail reading its input (a POSTed file). */
-  @FunctionalInterface
-  public interface Work<T> {
-    T get() throws java.io.IOException;
-  }
-
-  /** As {@link #db(Supplier)}, for work that may throw {@link java.io.IOException}. */
-  public <T> T dbWork(Work<T> work) throws java.io.IOException {
-    long t = System.nanoTime();
-    try {
-      return work.get();
-    } finally {
-      dbNanos += System.nanoTime() - t;
-    }
-  }
-
   /**
    * Makes {@code elapsed_db_ms} the given engine time: in a cluster answer that is the nodes' (the longest of
    * those working in parallel), not the wall time of asking them, which is part of {@code elapsed_ms}.
