@@ -38,7 +38,7 @@ public final class VcfGenotypeIndexer {
 
   /** A build that inflates bgzip input with Intel's ISA-L when it loads, else the JDK's zlib, on every core. */
   public static Result build(Path vcf, Path out, LoadMonitor monitor) throws SourceLoadException, IOException {
-    return build(vcf, out, monitor, BlockInflater.intelOrJdk().inflater(), defaultThreads());
+    return build(vcf, out, monitor, BlockInflater.intelOrJdk().inflater(), defaultThreads(), false);
   }
 
   /** Inflating threads for bgzip input: one per core (the parsing thread waits on them more than it works). */
@@ -49,15 +49,8 @@ public final class VcfGenotypeIndexer {
   /**
    * Builds {@code out} from {@code vcf}, inflating bgzip input with {@code inflater} on {@code threads} threads
    * while a thread of its own parses the records ahead of this one, which adds them to the index (plain gzip:
-   * one stream on one thread). The index is the same bytes as {@link Reading#ONE_THREAD}'s.
-   */
-  public static Result build(Path vcf, Path out, LoadMonitor monitor, BlockInflater inflater, int threads)
-      throws SourceLoadException, IOException {
-    return build(vcf, out, monitor, inflater, threads, false);
-  }
-
-  /**
-   * As above; with {@code sampleCalls} the index also holds each contig's samples' diploid calls sample-major
+   * one stream on one thread). The index is the same bytes as {@link Reading#ONE_THREAD}'s. With {@code
+   * sampleCalls} the index also holds each contig's samples' diploid calls sample-major
    * ({@code index --sample-calls}: a cold kinship pair reads them instead of scanning the rows).
    */
   public static Result build(Path vcf, Path out, LoadMonitor monitor, BlockInflater inflater, int threads,
@@ -74,11 +67,6 @@ public final class VcfGenotypeIndexer {
     ONE_THREAD,
     /** BGZF blocks inflated on a pool, records parsed on one thread and added on another. */
     PARALLEL
-  }
-
-  static Result build(Path vcf, Path out, LoadMonitor monitor, BlockInflater inflater, int threads, Reading how)
-      throws SourceLoadException, IOException {
-    return build(vcf, out, monitor, inflater, threads, how, false);
   }
 
   static Result build(Path vcf, Path out, LoadMonitor monitor, BlockInflater inflater, int threads, Reading how,

@@ -41,7 +41,7 @@ class VcfGenotypeIndexerTest {
       Tools.runTo(List.of("bgzip", "-c", plain.toString()), bgz);
       Path gz = Files.write(dir.resolve("c" + seed + ".plain.vcf.gz"), gzip(text));
       Path expected = dir.resolve("expected" + seed + ".dgi");
-      VcfGenotypeIndexer.build(bgz, expected, LoadMonitor.NONE, BlockInflater.jdk(), 1, Reading.ONE_THREAD);
+      VcfGenotypeIndexer.build(bgz, expected, LoadMonitor.NONE, BlockInflater.jdk(), 1, Reading.ONE_THREAD, false);
       assertThat(Files.size(expected)).isGreaterThan(10_000);
       for (Path vcf : List.of(bgz, gz, plain)) {
         for (BlockInflater inflater : List.of(BlockInflater.jdk(), intel)) {
@@ -50,7 +50,7 @@ class VcfGenotypeIndexerTest {
             Files.deleteIfExists(out);
             long[] last = {0};
             VcfGenotypeIndexer.Result r =
-                VcfGenotypeIndexer.build(vcf, out, (n, bytes) -> last[0] = n, inflater, threads, Reading.PARALLEL);
+                VcfGenotypeIndexer.build(vcf, out, (n, bytes) -> last[0] = n, inflater, threads, Reading.PARALLEL, false);
             assertThat(r.stats().sites()).isEqualTo(1500);
             assertThat(last[0]).isEqualTo(1500);
             // the identity of the source VCF is in the header: compare with the expected build of the same file
@@ -89,7 +89,7 @@ class VcfGenotypeIndexerTest {
   private String failure(Path vcf, Reading how) throws IOException {
     Path out = dir.resolve("bad.dgi");
     try {
-      VcfGenotypeIndexer.build(vcf, out, LoadMonitor.NONE, BlockInflater.intelOrJdk().inflater(), 2, how);
+      VcfGenotypeIndexer.build(vcf, out, LoadMonitor.NONE, BlockInflater.intelOrJdk().inflater(), 2, how, false);
     } catch (SourceLoadException e) {
       assertThat(out).doesNotExist();
       return e.getMessage();
@@ -100,7 +100,7 @@ class VcfGenotypeIndexerTest {
   private Path oneThread(Path vcf) throws Exception {
     Path out = dir.resolve("one-" + vcf.getFileName() + ".dgi");
     if (!Files.exists(out)) {
-      VcfGenotypeIndexer.build(vcf, out, LoadMonitor.NONE, BlockInflater.jdk(), 1, Reading.ONE_THREAD);
+      VcfGenotypeIndexer.build(vcf, out, LoadMonitor.NONE, BlockInflater.jdk(), 1, Reading.ONE_THREAD, false);
     }
     return out;
   }
