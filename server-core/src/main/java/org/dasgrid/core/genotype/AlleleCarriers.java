@@ -1,6 +1,7 @@
 package org.dasgrid.core.genotype;
 
 import java.util.Arrays;
+import org.dasgrid.core.genotype.internal.build.SiteCalls;
 
 /**
  * The samples of the whole cohort that carry one ALT allele of one site (by the rules of {@link SiteCalls}):

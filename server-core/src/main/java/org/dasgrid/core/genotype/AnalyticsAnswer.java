@@ -2,6 +2,7 @@ package org.dasgrid.core.genotype;
 
 import java.util.Objects;
 import java.util.Optional;
+import org.dasgrid.core.genotype.internal.store.CohortStats;
 
 /**
  * The rows of an analytics query ({@link AnalyticsQuery}) in answer order (or by p-value for a top-N), with,
@@ -30,7 +31,7 @@ public final class AnalyticsAnswer {
   private final int[] contigs;
   private final int[] rowNumbers;
 
-  AnalyticsAnswer(VariantAnswer rows, boolean stats, boolean caseControl, int[] missing, double[] hweP,
+  public AnalyticsAnswer(VariantAnswer rows, boolean stats, boolean caseControl, int[] missing, double[] hweP,
       double[] f, int[] caseAc, int[] caseAn, int[] controlAc, int[] controlAn, double[] assocP, double[] oddsRatio,
       Optional<RowKey> next, Object[] annotations, Optional<String> annotationSource) {
     this(rows, stats, caseControl, missing, hweP, f, caseAc, caseAn, controlAc, controlAn, assocP, oddsRatio, next,
@@ -38,7 +39,7 @@ public final class AnalyticsAnswer {
   }
 
   /** As above; {@code cohort} (with the rows' {@code contigs} and {@code rowNumbers}) when the statistics are its. */
-  AnalyticsAnswer(VariantAnswer rows, boolean stats, boolean caseControl, int[] missing, double[] hweP,
+  public AnalyticsAnswer(VariantAnswer rows, boolean stats, boolean caseControl, int[] missing, double[] hweP,
       double[] f, int[] caseAc, int[] caseAn, int[] controlAc, int[] controlAn, double[] assocP, double[] oddsRatio,
       Optional<RowKey> next, Object[] annotations, Optional<String> annotationSource, CohortStats cohort,
       int[] contigs, int[] rowNumbers) {

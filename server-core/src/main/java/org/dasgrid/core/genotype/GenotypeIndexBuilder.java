@@ -11,6 +11,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.dasgrid.core.genotype.dgi.IndexFileWriter;
+import org.dasgrid.core.genotype.internal.build.CalledGroups;
+import org.dasgrid.core.genotype.internal.build.DeltaGroups;
+import org.dasgrid.core.genotype.internal.build.RowOrder;
+import org.dasgrid.core.genotype.internal.build.SiteCalls;
+import org.dasgrid.core.genotype.internal.column.IntList;
+import org.dasgrid.core.genotype.internal.engine.GenotypeIndex;
+import org.dasgrid.core.genotype.internal.sets.SampleSets;
+import org.dasgrid.core.genotype.internal.store.CallGaps;
+import org.dasgrid.core.genotype.internal.store.ContigRows;
+import org.dasgrid.core.genotype.internal.store.Corrections;
+import org.dasgrid.core.genotype.internal.store.InfoStore;
 
 /**
  * Builds a genotype engine from sites and their calls, as a VCF loader reads them (the core knows no file
@@ -308,7 +320,7 @@ public final class GenotypeIndexBuilder {
   }
 
   /** Totals known at build time. */
-  record Counts(long sites, long variants, long nonRefCalls) {}
+  public record Counts(long sites, long variants, long nonRefCalls) {}
 
   /** The rows of one contig while loading, in file order. */
   private static final class Pending {

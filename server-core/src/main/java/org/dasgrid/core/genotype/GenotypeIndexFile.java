@@ -19,6 +19,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.zip.CRC32C;
+import org.dasgrid.core.genotype.dgi.IndexFileWriter;
+import org.dasgrid.core.genotype.internal.build.CalledGroups;
+import org.dasgrid.core.genotype.internal.column.BlockCounts;
+import org.dasgrid.core.genotype.internal.column.ByteColumn;
+import org.dasgrid.core.genotype.internal.column.CharColumn;
+import org.dasgrid.core.genotype.internal.column.IntColumn;
+import org.dasgrid.core.genotype.internal.column.LongColumn;
+import org.dasgrid.core.genotype.internal.engine.GenotypeIndex;
+import org.dasgrid.core.genotype.internal.sets.SampleSets;
+import org.dasgrid.core.genotype.internal.store.AfTexts;
+import org.dasgrid.core.genotype.internal.store.CallGaps;
+import org.dasgrid.core.genotype.internal.store.ContigRows;
+import org.dasgrid.core.genotype.internal.store.Corrections;
+import org.dasgrid.core.genotype.internal.store.InfoStore;
+import org.dasgrid.core.genotype.internal.store.SampleCallSection;
 
 /**
  * The persistent, memory-mapped form of a genotype engine ({@code .dgi}): the engine's own arrays and pools,
@@ -44,11 +59,11 @@ import java.util.zip.CRC32C;
  */
 public final class GenotypeIndexFile {
   /** 8 bytes: a non-ASCII first byte, "DGI", CR LF, ^Z, LF (as PNG: catches text-mode copies). */
-  static final byte[] MAGIC = {(byte) 0x89, 'D', 'G', 'I', '\r', '\n', 0x1A, '\n'};
+  public static final byte[] MAGIC = {(byte) 0x89, 'D', 'G', 'I', '\r', '\n', 0x1A, '\n'};
   public static final int FORMAT_VERSION = 3;
-  static final int HEADER = 64;
+  public static final int HEADER = 64;
   /** Mapped in pieces of this size; no section of at most this size straddles two. */
-  static final long CHUNK = 1L << 30;
+  public static final long CHUNK = 1L << 30;
   /** Bytes per positional read of the checksum pass: large enough to amortise the system call. */
   private static final int READ_BUFFER = 1 << 22;
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -56,8 +71,8 @@ public final class GenotypeIndexFile {
   private GenotypeIndexFile() {}
 
   /** A section's place and checksum. */
-  record Section(long offset, long length, int crc) {
-    ArrayNode json() {
+  public record Section(long offset, long length, int crc) {
+    public ArrayNode json() {
       ArrayNode a = JSON.createArrayNode();
       a.add(offset).add(length).add(crc & 0xFFFFFFFFL);
       return a;
@@ -120,7 +135,7 @@ public final class GenotypeIndexFile {
     }
   }
 
-  static final String COMPACT_ONLY = "index format " + FORMAT_VERSION + " holds compact sample sets only"
+  public static final String COMPACT_ONLY = "index format " + FORMAT_VERSION + " holds compact sample sets only"
       + " (cohorts of up to 65,536 samples, genotypeSets: compact)";
 
   /**

@@ -1,5 +1,7 @@
 package org.dasgrid.core.genotype;
 
+import org.dasgrid.core.genotype.internal.build.SiteCalls;
+
 /**
  * The calls of one row (one ALT allele of a site), for every sample, as {@link CallReader} shows them: per
  * sample how many alleles were called (0 = no call, 1 = haploid, 2 = diploid) and how many of them are this

@@ -9,6 +9,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import org.dasgrid.core.arguments.QueryArguments;
 import org.dasgrid.core.error.RequestException;
+import org.dasgrid.core.feature.VariantClass;
 import org.dasgrid.core.genotype.AnalyticsAnswer;
 import org.dasgrid.core.genotype.AnalyticsQuery;
 import org.dasgrid.core.genotype.Bracket;
@@ -21,7 +22,6 @@ import org.dasgrid.core.genotype.InfoField;
 import org.dasgrid.core.genotype.RowKey;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.TopN;
-import org.dasgrid.core.genotype.VariantClass;
 import org.dasgrid.core.genotype.VariantFilter;
 import org.dasgrid.core.source.DataSource;
 

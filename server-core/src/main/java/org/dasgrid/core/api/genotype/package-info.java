@@ -3,4 +3,4 @@
  * org.dasgrid.core.genotype.GenotypeQuery}, running it, and writing JSON or NDJSON answers with their
  * timings. The webapp's servlet only maps paths, statuses and headers.
  */
-package org.dasgrid.core.genotype.api;
+package org.dasgrid.core.api.genotype;
