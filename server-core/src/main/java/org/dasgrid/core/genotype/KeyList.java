@@ -3,7 +3,6 @@ package org.dasgrid.core.genotype;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import org.dasgrid.core.genotype.internal.engine.KnownMatches;
 
 /**
  * The keys a weights file names rows by ({@link KeyedRows}), as UTF-8 bytes in one array: per key its length

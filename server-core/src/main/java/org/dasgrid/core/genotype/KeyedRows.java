@@ -1,7 +1,6 @@
 package org.dasgrid.core.genotype;
 
 import java.util.List;
-import org.dasgrid.core.genotype.internal.analytics.Rows;
 
 /**
  * Finding rows by the keys a weights file names them by (a scorer's), without visiting every row: a key is a

@@ -8,6 +8,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  */
 class LayeringTest {
   private static final String CORE = "org.dasgrid.core.";
+  private static final String GENOTYPE = "org.dasgrid.core.genotype";
 
   /** The bottom rooms: values, errors, request arguments and the config, which every other room may use. */
   static final String[] VALUES = {"segment", "feature", "config", "error", "arguments"};
@@ -78,6 +80,15 @@ class LayeringTest {
     String rest = p.substring(CORE.length());
     int dot = rest.indexOf('.');
     return dot < 0 ? rest : rest.substring(0, dot);
+  }
+
+  /** The top-level class a (nested) class is declared in. */
+  private static JavaClass topLevel(JavaClass c) {
+    JavaClass t = c;
+    while (t.getEnclosingClass().isPresent()) {
+      t = t.getEnclosingClass().get();
+    }
+    return t;
   }
 
   private static String[] packagesOf(String... rooms) {
@@ -141,5 +152,40 @@ class LayeringTest {
         }
       }
     }).check(core);
+  }
+
+  /**
+   * Inside the genotype engine its packages form layers too (column below sets, store and the file format;
+   * build, engine and analytics above them), so that the loop the engine grew as one package cannot come back.
+   * Only the public package is left out: its entry points make an engine from the inner packages, which in turn
+   * read its values.
+   */
+  @Test
+  void genotypeEnginePackagesFormNoCycle() {
+    slices().assignedFrom(new SliceAssignment() {
+      @Override
+      public SliceIdentifier getIdentifierOf(JavaClass c) {
+        String p = c.getPackageName();
+        return p.startsWith(GENOTYPE + ".") ? SliceIdentifier.of(p.substring(GENOTYPE.length() + 1))
+            : SliceIdentifier.ignore();
+      }
+
+      @Override
+      public String getDescription() {
+        return "packages of the genotype engine below its public one";
+      }
+    }).should().beFreeOfCycles().check(core);
+  }
+
+  /** The genotype engine's public package is its API: only its entry points know what lies inside. */
+  @Test
+  void onlyTheGenotypeEntryPointsReachInsideTheEngine() {
+    Set<String> entryPoints = Set.of("GenotypeIndexBuilder", "GenotypeIndexFile", "Engines");
+    noClasses().that().resideInAPackage(GENOTYPE)
+        .and(DescribedPredicate.describe("are not its entry points",
+            (JavaClass c) -> !entryPoints.contains(topLevel(c).getSimpleName())))
+        .should().dependOnClassesThat().resideInAnyPackage(GENOTYPE + ".internal..", GENOTYPE + ".dgi..")
+        .because("the API package holds the queries, answers and values; the engine's parts stay behind it")
+        .check(core);
   }
 }

@@ -16,8 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32C;
-import org.dasgrid.core.genotype.GenotypeIndexBuilder;
-import org.dasgrid.core.genotype.GenotypeIndexFile;
 import org.dasgrid.core.genotype.GenotypeStats;
 import org.dasgrid.core.genotype.IndexedReference;
 import org.dasgrid.core.genotype.InfoField;
@@ -27,49 +25,35 @@ import org.dasgrid.core.genotype.internal.column.ByteColumn;
 import org.dasgrid.core.genotype.internal.column.CharColumn;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
 import org.dasgrid.core.genotype.internal.column.LongColumn;
-import org.dasgrid.core.genotype.internal.sets.SampleSets;
-import org.dasgrid.core.genotype.internal.store.AfTexts;
-import org.dasgrid.core.genotype.internal.store.CallGaps;
-import org.dasgrid.core.genotype.internal.store.ContigRows;
-import org.dasgrid.core.genotype.internal.store.Corrections;
-import org.dasgrid.core.genotype.internal.store.InfoStore;
-import org.dasgrid.core.genotype.internal.store.SampleCallSection;
 
 /**
- * Writes an index file ({@link GenotypeIndexFile}, format 3) section by section as its parts come: the pools'
- * pages as a build completes them, each contig's columns once its rows are done (a streaming build writes a
- * contig and forgets it), then the pools' page tables, the catalog and, last, the header. Written to {@code
- * NAME.partial} and renamed to {@code NAME} by {@link #finish}; closed unfinished, it deletes the partial file.
- * Also adds up what the in-heap engine of the same cohort would hold, for the build's figures. Not thread-safe.
+ * Writes an index file ({@link IndexLayout}, format 3) section by section as its parts come: the pools' pages
+ * as a build completes them ({@link PoolWriter}), each contig's columns once its rows are done (a streaming
+ * build writes a contig and forgets it), then the pools' page tables, the catalog and, last, the header. Written
+ * to {@code NAME.partial} and renamed to {@code NAME} by {@link #finish}; closed unfinished, it deletes the
+ * partial file. Not thread-safe.
  */
-public final class IndexFileWriter implements AutoCloseable {
+public final class IndexFileWriter implements PoolWriter, AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
   private final Path out;
   private final Path partial;
   private final FileChannel channel;
   private final SectionOutput output;
   private final int cohort;
-  /** Whether each contig gets its sample-major calls ({@link SampleCallSection}; {@code index --sample-calls}). */
-  private final boolean sampleCalls;
   private final Map<String, ObjectNode> contigs = new HashMap<>();
   private final PageTable inline = new PageTable();
   private final PageTable dense = new PageTable();
   private final PageTable corrections = new PageTable();
   private final PageTable patches = new PageTable();
-  /** Heap the in-heap engine would hold for the parts written so far. */
-  private long heapBytes;
-  /** Set handles by form of the rows and corrections written: [empty, inline, Roaring, dense]. */
-  private final long[] forms = new long[4];
   private boolean finished;
 
-  public IndexFileWriter(Path out, int cohort, boolean sampleCalls) throws IOException {
+  public IndexFileWriter(Path out, int cohort) throws IOException {
     this.out = out;
-    this.sampleCalls = sampleCalls;
     this.partial = out.resolveSibling(out.getFileName() + ".partial");
     this.cohort = cohort;
     this.channel = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
         StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ);
-    this.output = new SectionOutput(channel, GenotypeIndexFile.HEADER);
+    this.output = new SectionOutput(channel, IndexLayout.HEADER);
   }
 
   /** The places and checksums of one pool's pages, in page order. */
@@ -79,7 +63,7 @@ public final class IndexFileWriter implements AutoCloseable {
     int[] crcs = new int[64];
     int size;
 
-    void add(GenotypeIndexFile.Section s) {
+    void add(Section s) {
       if (size == offsets.length) {
         offsets = Arrays.copyOf(offsets, size * 2);
         lengths = Arrays.copyOf(lengths, size * 2);
@@ -92,27 +76,27 @@ public final class IndexFileWriter implements AutoCloseable {
     }
   }
 
-  /** Page {@code p} of the inline pool; pages come in order. */
-  public void inlinePage(int p, CharColumn page) throws IOException {
+  @Override
+  public void inlineSetPage(int p, CharColumn page) throws IOException {
     expect(inline, p);
     output.begin(page.length() * 2L, 8);
     for (int i = 0; i < page.length(); i++) {
       output.putChar(page.get(i));
     }
     inline.add(output.end());
-    heapBytes += 4 + 16 + page.length() * 2L;
   }
 
-  public void densePage(int p, LongColumn page) throws IOException {
+  @Override
+  public void denseSetPage(int p, LongColumn page) throws IOException {
     expect(dense, p);
     output.begin(page.length() * 8L, 8);
     for (int i = 0; i < page.length(); i++) {
       output.putLong(page.get(i));
     }
     dense.add(output.end());
-    heapBytes += 4 + 16 + page.length() * 8L;
   }
 
+  @Override
   public void correctionPage(int p, IntColumn page) throws IOException {
     expect(corrections, p);
     output.begin(page.length() * 4L, 8);
@@ -120,18 +104,16 @@ public final class IndexFileWriter implements AutoCloseable {
       output.putInt(page.get(i));
     }
     corrections.add(output.end());
-    heapBytes += 4 + 16 + page.length() * 4L;
-    Corrections.countForms(page, forms);
   }
 
-  public void patchPage(int p, IntColumn page) throws IOException {
+  @Override
+  public void patchedSetPage(int p, IntColumn page) throws IOException {
     expect(patches, p);
     output.begin(page.length() * 4L, 8);
     for (int i = 0; i < page.length(); i++) {
       output.putInt(page.get(i));
     }
     patches.add(output.end());
-    heapBytes += 4 + 16 + page.length() * 4L;
   }
 
   private static void expect(PageTable table, int p) {
@@ -141,18 +123,17 @@ public final class IndexFileWriter implements AutoCloseable {
   }
 
   /**
-   * A contig's columns, its analytics parts and af texts; with {@code sampleCalls}, also its sample-major calls
-   * read from {@code sets} and {@code fixes}, the pools its rows point into.
+   * A contig's sections: its rows' columns, af texts, statistics' columns, INFO text ({@code info} null when it
+   * keeps none) and sample-major calls ({@code sampleCalls}, the serialized bitmaps; null when not asked for).
    */
-  public void contig(ContigRows rows, CallGaps gaps, InfoStore info, AfTexts af, SampleSets sets, Corrections fixes)
-      throws IOException {
-    if (contigs.containsKey(rows.name)) {
-      throw new IllegalStateException("contig " + rows.name + " written twice");
+  public void contig(String name, int rows, RowColumns c, ByteColumn afTexts, GapColumns gaps, InfoColumns info,
+      byte[][] sampleCalls) throws IOException {
+    if (contigs.containsKey(name)) {
+      throw new IllegalStateException("contig " + name + " written twice");
     }
     ObjectNode n = JSON.createObjectNode();
-    n.put("name", rows.name).put("rows", rows.size);
+    n.put("name", name).put("rows", rows);
     ObjectNode s = n.putObject("sections");
-    ContigRows.Columns c = rows.columns();
     s.set("pos", ints(c.pos()));
     s.set("end", ints(c.end()));
     s.set("het", ints(c.het()));
@@ -175,54 +156,38 @@ public final class IndexFileWriter implements AutoCloseable {
     blocks(s, "homBlocks", c.homBlocks(), 1);
     blocks(s, "hetSupers", c.hetSupers(), 2);
     blocks(s, "homSupers", c.homSupers(), 2);
-    s.set("afTexts", bytes(af.bytes()));
+    s.set("afTexts", bytes(afTexts));
     // format 2: what the statistics and the INFO/annotation filters read
-    s.set("missing", ints(gaps.missingColumn()));
-    s.set("nonDiploid", ints(gaps.nonDiploidColumn()));
-    s.set("alts", bytes(gaps.altsColumn()));
-    s.set("altIndex", bytes(gaps.altIndexColumn()));
-    if (!info.isEmpty()) {
+    s.set("missing", ints(gaps.missing()));
+    s.set("nonDiploid", ints(gaps.nonDiploid()));
+    s.set("alts", bytes(gaps.alts()));
+    s.set("altIndex", bytes(gaps.altIndex()));
+    if (info != null) {
       s.set("info", bytes(info.pool()));
-      if (!info.hasNoText()) { // format 3: no offsets when every one is 0
+      if (info.starts() != null) { // format 3: no offsets when every one is 0
         s.set("infoStart", ints(info.starts()));
         s.set("infoEnd", ints(info.ends()));
       }
     }
-    if (sampleCalls) {
-      sampleCalls(s, SampleCallSection.serialize(rows, sets, fixes));
+    if (sampleCalls != null) {
+      sampleCalls(s, sampleCalls);
     }
-    contigs.put(rows.name, n);
-    heapBytes += rows.heapBytes(cohort) + gaps.heapBytes() + info.heapBytes() + af.heapBytes();
-    long[] f = rows.formCounts();
-    for (int i = 0; i < forms.length; i++) {
-      forms[i] += f[i];
-    }
-  }
-
-  /** What the in-heap engine would hold for the parts written (pools, rows, texts; not the sample names). */
-  public long heapBytes() {
-    return heapBytes + 3 * 16L + 16L;
-  }
-
-  /** Set handles by form of the rows and corrections written: [empty, inline, Roaring, dense]. */
-  public long[] forms() {
-    return forms.clone();
+    contigs.put(name, n);
   }
 
   /**
    * Writes the page tables, the catalog (contigs in {@code contigOrder}, each written before) and the header,
    * and renames the file to its name.
    */
-  public void finish(List<String> samples, Map<String, InfoField> infoFields, GenotypeIndexBuilder.Counts counts,
-      GenotypeStats stats, List<String> contigOrder, List<IndexedReference> references, SourceIdentity source)
-      throws IOException {
+  public void finish(List<String> samples, Map<String, InfoField> infoFields, GenotypeStats stats,
+      List<String> contigOrder, List<IndexedReference> references, SourceIdentity source) throws IOException {
     ObjectNode catalog = JSON.createObjectNode();
-    catalog.put("format", GenotypeIndexFile.FORMAT_VERSION);
+    catalog.put("format", IndexLayout.FORMAT_VERSION);
     catalog.set("source", JSON.valueToTree(source));
     ArrayNode names = catalog.putArray("samples");
     samples.forEach(names::add);
-    catalog.putObject("counts").put("sites", counts.sites()).put("variants", counts.variants())
-        .put("nonRefCalls", counts.nonRefCalls());
+    catalog.putObject("counts").put("sites", stats.sites()).put("variants", stats.variants())
+        .put("nonRefCalls", stats.nonRefCalls());
     catalog.putObject("forms").put("inline", stats.inlineSets()).put("dense", stats.denseSets());
     catalog.put("engineHeapBytes", stats.heapBytes());
     ArrayNode info = catalog.putArray("infoFields");
@@ -250,14 +215,14 @@ public final class IndexFileWriter implements AutoCloseable {
     byte[] json = JSON.writeValueAsBytes(catalog);
     output.begin(json.length, 8);
     output.put(json, 0, json.length);
-    GenotypeIndexFile.Section cat = output.end();
+    Section cat = output.end();
     output.close();
-    ByteBuffer h = ByteBuffer.allocate(GenotypeIndexFile.HEADER).order(ByteOrder.LITTLE_ENDIAN);
-    h.put(GenotypeIndexFile.MAGIC).putInt(GenotypeIndexFile.FORMAT_VERSION).putInt(GenotypeIndexFile.HEADER)
+    ByteBuffer h = ByteBuffer.allocate(IndexLayout.HEADER).order(ByteOrder.LITTLE_ENDIAN);
+    h.put(IndexLayout.MAGIC).putInt(IndexLayout.FORMAT_VERSION).putInt(IndexLayout.HEADER)
         .putLong(output.position()).putLong(cat.offset()).putLong(cat.length()).putInt(cat.crc());
     CRC32C crc = new CRC32C();
-    crc.update(h.array(), 0, GenotypeIndexFile.HEADER - 4);
-    h.putInt(GenotypeIndexFile.HEADER - 4, (int) crc.getValue());
+    crc.update(h.array(), 0, IndexLayout.HEADER - 4);
+    h.putInt(IndexLayout.HEADER - 4, (int) crc.getValue());
     h.clear();
     while (h.hasRemaining()) {
       channel.write(h, h.position());
@@ -295,9 +260,9 @@ public final class IndexFileWriter implements AutoCloseable {
 
   /** A contig's section is mapped whole, in one 1 GiB piece of the file. */
   private static long fits(long length) {
-    if (length > GenotypeIndexFile.CHUNK) {
+    if (length > IndexLayout.CHUNK) {
       throw new IllegalArgumentException("a contig's section of " + length + " bytes is over the 1 GiB that"
-          + " index format " + GenotypeIndexFile.FORMAT_VERSION + " maps in one piece");
+          + " index format " + IndexLayout.FORMAT_VERSION + " maps in one piece");
     }
     return length;
   }

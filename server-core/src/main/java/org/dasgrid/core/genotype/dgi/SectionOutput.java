@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.util.zip.CRC32C;
-import org.dasgrid.core.genotype.GenotypeIndexFile;
 
 /**
  * Writes an index file's sections one after another through a buffer, little-endian, each with its CRC-32C:
@@ -32,7 +31,7 @@ final class SectionOutput implements AutoCloseable {
 
   /**
    * Starts a section of {@code length} bytes at the next multiple of {@code alignment}; a section of at most
-   * {@link GenotypeIndexFile#CHUNK} bytes never straddles a chunk boundary. A longer one (a pool of pages)
+   * {@link IndexLayout#CHUNK} bytes never straddles a chunk boundary. A longer one (a pool of pages)
    * must start at a chunk-aligned page boundary, which {@code alignment} = the page size gives.
    */
   void begin(long length, int alignment) throws IOException {
@@ -40,7 +39,7 @@ final class SectionOutput implements AutoCloseable {
       throw new IllegalStateException("section not ended");
     }
     long at = align(position(), alignment);
-    long chunk = GenotypeIndexFile.CHUNK;
+    long chunk = IndexLayout.CHUNK;
     if (length <= chunk && at / chunk != (at + Math.max(1, length) - 1) / chunk) {
       at = (at / chunk + 1) * chunk;
     }
@@ -51,10 +50,10 @@ final class SectionOutput implements AutoCloseable {
   }
 
   /** Ends the section: its offset, length and CRC-32C. */
-  GenotypeIndexFile.Section end() throws IOException {
+  Section end() throws IOException {
     flush();
-    GenotypeIndexFile.Section s =
-        new GenotypeIndexFile.Section(sectionStart, position() - sectionStart, (int) crc.getValue());
+    Section s =
+        new Section(sectionStart, position() - sectionStart, (int) crc.getValue());
     sectionStart = -1;
     return s;
   }

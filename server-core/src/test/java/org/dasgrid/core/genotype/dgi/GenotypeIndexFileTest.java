@@ -132,7 +132,7 @@ class GenotypeIndexFileTest {
     Path file = written(RandomCohorts.randomCohort(5, 20, 500, SetEncoding.COMPACT).engine);
     byte[] good = Files.readAllBytes(file);
     // in the first pool's first page; in the last contig's columns; in the catalog at the end
-    for (int at : new int[] {GenotypeIndexFile.HEADER + 10, good.length - 6_000, good.length - 20}) {
+    for (int at : new int[] {IndexLayout.HEADER + 10, good.length - 6_000, good.length - 20}) {
       byte[] b = good.clone();
       b[at] ^= 0x10;
       Files.write(file, b);
@@ -147,14 +147,14 @@ class GenotypeIndexFileTest {
     Path file = written(RandomCohorts.randomCohort(5, 20, 500, SetEncoding.COMPACT).engine);
     byte[] b = Files.readAllBytes(file);
     ByteBuffer h = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
-    h.putInt(8, GenotypeIndexFile.FORMAT_VERSION + 1);
+    h.putInt(8, IndexLayout.FORMAT_VERSION + 1);
     CRC32C crc = new CRC32C();
-    crc.update(b, 0, GenotypeIndexFile.HEADER - 4);
-    h.putInt(GenotypeIndexFile.HEADER - 4, (int) crc.getValue());
+    crc.update(b, 0, IndexLayout.HEADER - 4);
+    h.putInt(IndexLayout.HEADER - 4, (int) crc.getValue());
     Files.write(file, b);
     assertThatThrownBy(() -> GenotypeIndexFile.open(file, n -> true, VCF))
         .hasMessageContaining(file.getFileName().toString())
-        .hasMessageContaining("index format version " + (GenotypeIndexFile.FORMAT_VERSION + 1));
+        .hasMessageContaining("index format version " + (IndexLayout.FORMAT_VERSION + 1));
   }
 
   /** Format 1 kept no missing-call sets or INFO, format 2 disjoint AN groups and no patched sets. */
@@ -166,8 +166,8 @@ class GenotypeIndexFileTest {
     ByteBuffer h = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
     h.putInt(8, version);
     CRC32C crc = new CRC32C();
-    crc.update(b, 0, GenotypeIndexFile.HEADER - 4);
-    h.putInt(GenotypeIndexFile.HEADER - 4, (int) crc.getValue());
+    crc.update(b, 0, IndexLayout.HEADER - 4);
+    h.putInt(IndexLayout.HEADER - 4, (int) crc.getValue());
     Files.write(file, b);
     assertThatThrownBy(() -> GenotypeIndexFile.open(file, n -> true, VCF)).isInstanceOf(BadIndexException.class)
         .hasMessageContaining(file.getFileName().toString())

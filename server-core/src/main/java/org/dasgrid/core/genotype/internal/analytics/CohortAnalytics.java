@@ -16,8 +16,14 @@ import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.TopN;
 import org.dasgrid.core.genotype.VariantFilter;
 import org.dasgrid.core.genotype.Zygosity;
+import org.dasgrid.core.genotype.internal.engine.Analysts;
 import org.dasgrid.core.genotype.internal.engine.GenotypeIndex;
 import org.dasgrid.core.genotype.internal.engine.IndexVariantAnswer;
+import org.dasgrid.core.genotype.internal.engine.Plan;
+import org.dasgrid.core.genotype.internal.store.GenotypeMemo;
+import org.dasgrid.core.genotype.internal.store.GenotypeStore;
+import org.dasgrid.core.genotype.internal.store.RowCounts;
+import org.dasgrid.core.genotype.stats.Inbreeding;
 import org.dasgrid.core.genotype.internal.sets.SampleSets;
 import org.dasgrid.core.genotype.internal.store.CallGaps;
 import org.dasgrid.core.genotype.internal.store.CohortStats;
@@ -33,8 +39,10 @@ import org.dasgrid.core.genotype.stats.HardyWeinberg;
  * per kept row, through the engine's counts and sample sets (no per-sample loop but over the rare non-diploid
  * calls). A top-N keeps its best N in a bounded heap instead of every row's statistics. One per query.
  */
-public final class CohortAnalytics {
+public final class CohortAnalytics implements Analysts.Analyst {
   private final GenotypeIndex index;
+  private final GenotypeStore store;
+  private final RowCounts rowCounts;
   private final SampleSets sets;
   private final HardyWeinberg hwe = new HardyWeinberg();
   /** HWE p and F by genotype counts: rare variants share a few count triples (one het, the rest hom-ref). */
@@ -55,7 +63,7 @@ public final class CohortAnalytics {
   private int homRefD;
   private int homAltD;
   private int missingD;
-  private final GenotypeIndex.CountsSink sink = (contig, r, h, o, a, n) -> {
+  private final RowCounts.Sink sink = (contig, r, h, o, a, n) -> {
     het = h;
     hom = o;
     ac = a;
@@ -63,7 +71,7 @@ public final class CohortAnalytics {
   };
 
   /** The subset counts of the row in hand ({@link GenotypeIndex#carriedCounts}); missing -1 when not counted. */
-  private final GenotypeIndex.CarrierCounts carrierCounts = new GenotypeIndex.CarrierCounts();
+  private final RowCounts.CarrierCounts carrierCounts = new RowCounts.CarrierCounts();
 
   /**
    * Whether a subset's carried test and counts share their intersections, and the statistics the AN
@@ -87,12 +95,15 @@ public final class CohortAnalytics {
 
   public CohortAnalytics(GenotypeIndex index, boolean subtractSplit, boolean fuseCounts) {
     this.index = index;
-    this.sets = index.sets();
-    this.cohort = index.cohortStats();
+    this.store = index.store();
+    this.rowCounts = index.rowCounts();
+    this.sets = store.sets();
+    this.cohort = store.cohortStats();
     this.subtractSplit = subtractSplit;
     this.fuseCounts = fuseCounts;
   }
 
+  @Override
   public AnalyticsAnswer run(AnalyticsQuery q) {
     GenotypeQuery base = q.base();
     if (isPlainFirstPage(q)) {
@@ -124,7 +135,7 @@ public final class CohortAnalytics {
         throw RequestException.badArgument("cursor: the source has no contig '%s' any more; start again",
             key.contig());
       }
-      ContigRows kc = index.contigRows(afterContig);
+      ContigRows kc = store.contig(afterContig);
       firstRow = firstAtOrAfter(kc, key);
       pastKey = firstAfter(kc, key, firstRow);
       // the key's row and the answer's rows equal to it before it (duplicate records) were on earlier pages
@@ -133,13 +144,13 @@ public final class CohortAnalytics {
     if (want == 1 || top != null && top.n() == 0) {
       return out.answer(index, sel.isAll(), Optional.empty());
     }
-    for (GenotypeIndex.Plan p : index.plans(filter.bracket().narrow(base.segments()))) {
+    for (Plan p : index.plans(filter.bracket().narrow(base.segments()))) {
       if (p.contig() < afterContig) {
         continue;
       }
-      ContigRows c = index.contigRows(p.contig());
-      CallGaps gaps = index.gaps(p.contig());
-      InfoStore info = index.info(p.contig());
+      ContigRows c = store.contig(p.contig());
+      CallGaps gaps = store.gaps(p.contig());
+      InfoStore info = store.info(p.contig());
       // null for a contig without INFO text: an info/csq test then keeps none of its rows
       InfoStore.Reader infoText = info.isEmpty() ? null : info.new Reader();
       int skipBelow = p.contig() == afterContig ? firstRow : 0;
@@ -213,6 +224,7 @@ public final class CohortAnalytics {
    * many, their het and hom-alt calls among the chosen samples, and the chosen samples that have the zygosity
    * asked for at one or more of them.
    */
+  @Override
   public CountAnswer count(AnalyticsQuery q) {
     GenotypeQuery base = q.base();
     VariantFilter filter = q.filter();
@@ -227,10 +239,10 @@ public final class CohortAnalytics {
     int[] homBy = new int[sel.cohortSize()];
     // a small virtual cohort: probe its members rather than walk each row's whole carrier sets
     boolean few = !sel.isAll() && sel.size() * 16L < sel.cohortSize();
-    for (GenotypeIndex.Plan p : index.plans(filter.bracket().narrow(base.segments()))) {
-      ContigRows c = index.contigRows(p.contig());
-      CallGaps gaps = index.gaps(p.contig());
-      InfoStore info = index.info(p.contig());
+    for (Plan p : index.plans(filter.bracket().narrow(base.segments()))) {
+      ContigRows c = store.contig(p.contig());
+      CallGaps gaps = store.gaps(p.contig());
+      InfoStore info = store.info(p.contig());
       InfoStore.Reader infoText = info.isEmpty() ? null : info.new Reader();
       int contig = p.contig();
       c.scan(p.starts(), p.stops(), p.ranges(), r -> {
@@ -270,11 +282,11 @@ public final class CohortAnalytics {
   }
 
   private InfoTests infoTests(VariantFilter filter) {
-    if (!filter.csq().isEmpty() && index.csqLayout().isEmpty()) {
+    if (!filter.csq().isEmpty() && store.csqLayout().isEmpty()) {
       throw RequestException.badArgument("csq: the source's header declares no VEP CSQ or SnpEff ANN layout");
     }
     return filter.info().isEmpty() && filter.csq().isEmpty() ? null
-        : new InfoTests(index.infoFields(), index.csqLayout().orElse(null));
+        : new InfoTests(index.infoFields(), store.csqLayout().orElse(null));
   }
 
   /**
@@ -289,7 +301,7 @@ public final class CohortAnalytics {
     }
     // a subset: the carried test's intersections are the counts' (each set intersected once per row)
     boolean subset = !sel.isAll() && fuseCounts;
-    if (subset ? !index.carriedCounts(c, r, z, sel, carrierCounts) : !index.carried(c, r, z, sel)) {
+    if (subset ? !rowCounts.carriedCounts(c, r, z, sel, carrierCounts) : !rowCounts.carried(c, r, z, sel)) {
       return null;
     }
     carrierCounts.missing = -1;
@@ -315,9 +327,9 @@ public final class CohortAnalytics {
       }
     }
     if (subset) {
-      index.counts(c, contig, r, sel, gaps.missing(r), carrierCounts, sink);
+      rowCounts.add(c, contig, r, sel, gaps.missing(r), carrierCounts, sink);
     } else {
-      index.counts(c, contig, r, sel, sink);
+      rowCounts.add(c, contig, r, sel, sink);
     }
     return filter.keepsAf(ac, an) ? notes : null;
   }
@@ -443,7 +455,7 @@ public final class CohortAnalytics {
       return;
     }
     double p = hwe.pValue(hetD, homRefD, homAltD);
-    double f = inbreeding(hetD, homRefD, homAltD);
+    double f = Inbreeding.f(hetD, homRefD, homAltD);
     memo.put(hetD, homRefD, homAltD, p, f);
     out.hweP[i] = p;
     out.f[i] = f;
@@ -463,23 +475,12 @@ public final class CohortAnalytics {
     homRefD = diploidCounts.homRef;
   }
 
-  /** 1 - observed / expected het (2pqN), from the genotype counts; NaN for none or a monomorphic variant. */
-  public static double inbreeding(int het, int homRef, int homAlt) {
-    double n = het + homRef + homAlt;
-    if (n == 0) {
-      return Double.NaN;
-    }
-    double p = (2.0 * homRef + het) / (2 * n);
-    double expected = 2 * p * (1 - p) * n;
-    return expected == 0 ? Double.NaN : 1 - het / expected;
-  }
-
   private void caseControl(ContigRows c, int contig, int r, CaseControl cc, Rows out) {
     int i = out.size - 1;
-    index.counts(c, contig, r, cc.cases(), sink);
+    rowCounts.add(c, contig, r, cc.cases(), sink);
     int caseAc = ac;
     int caseAn = an;
-    index.counts(c, contig, r, cc.controls(), sink);
+    rowCounts.add(c, contig, r, cc.controls(), sink);
     table(out, i, caseAc, caseAn, ac, an);
   }
 
@@ -501,7 +502,7 @@ public final class CohortAnalytics {
    */
   private void split(ContigRows c, int contig, int r, boolean countedAreCases, SampleSelection counted, Rows out) {
     int i = out.size - 1;
-    index.counts(c, contig, r, counted, sink);
+    rowCounts.add(c, contig, r, counted, sink);
     int restAc = out.ac[i] - ac;
     int restAn = out.an[i] - an;
     if (countedAreCases) {
@@ -522,7 +523,7 @@ public final class CohortAnalytics {
 
   /** As above, for the answer rows {@code contigs[i], rows[i]}, the last being {@code last}. */
   private RowKey key(int[] contigs, int[] rows, int last, Optional<RowKey> previous) {
-    ContigRows c = index.contigRows(contigs[last]);
+    ContigRows c = store.contig(contigs[last]);
     int r = rows[last];
     String[] t = c.text(r);
     int ordinal = 0;

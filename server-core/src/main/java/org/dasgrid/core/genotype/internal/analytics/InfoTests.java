@@ -9,11 +9,10 @@ import org.dasgrid.core.genotype.CsqCondition;
 import org.dasgrid.core.genotype.InfoCondition;
 import org.dasgrid.core.genotype.InfoField;
 import org.dasgrid.core.genotype.internal.store.CsqLayout;
-import org.dasgrid.core.genotype.internal.store.InfoStore;
 
 /**
  * The INFO and annotation tests of a filter ({@link InfoCondition}, {@link CsqCondition}) on one row,
- * read from its record's raw INFO text ({@link InfoStore}): {@code KEY=V1,V2;FLAG;...}. No object per row
+ * read from its record's raw INFO text ({@link org.dasgrid.core.genotype.internal.store.InfoStore}): {@code KEY=V1,V2;FLAG;...}. No object per row
  * for the INFO tests; the annotation test splits the row's entries.
  */
 final class InfoTests {

@@ -9,25 +9,18 @@ import java.util.PriorityQueue;
 import org.dasgrid.core.genotype.AnalyticsAnswer;
 import org.dasgrid.core.genotype.RowKey;
 import org.dasgrid.core.genotype.VariantAnswer;
-import org.dasgrid.core.genotype.internal.column.IntList;
 import org.dasgrid.core.genotype.internal.engine.GenotypeIndex;
-import org.dasgrid.core.genotype.internal.engine.IndexVariantAnswer;
+import org.dasgrid.core.genotype.internal.engine.RowBuffer;
+import org.dasgrid.core.genotype.internal.store.CohortStats;
 
 /**
- * Growing arrays of an analytics answer's rows: row numbers, counts and, when asked for, statistics and
- * case/control counts. Not thread-safe; one per query.
+ * Growing arrays of an analytics answer's rows: the query engine's row buffer (row numbers and counts) with, when
+ * asked for, statistics and case/control counts. Not thread-safe; one per query.
  */
-public final class Rows {
+final class Rows extends RowBuffer {
   private static final int START = 16;
   final boolean stats;
   final boolean caseControl;
-  int size;
-  int[] contig = new int[START];
-  int[] row = new int[START];
-  int[] het = new int[START];
-  int[] hom = new int[START];
-  int[] ac = new int[START];
-  int[] an = new int[START];
   int[] missing;
   double[] hweP;
   double[] f;
@@ -42,7 +35,7 @@ public final class Rows {
   /** Whether the query tested annotations (so the answer names their source). */
   boolean annotated;
 
-  public Rows(boolean stats, boolean caseControl) {
+  Rows(boolean stats, boolean caseControl) {
     this.stats = stats;
     this.caseControl = caseControl;
     int s = stats ? START : 0;
@@ -61,26 +54,9 @@ public final class Rows {
     }
   }
 
-  void add(int c, int r, int h, int o, int a, int n) {
-    if (size == row.length) {
-      grow(IntList.grow(size));
-    }
-    contig[size] = c;
-    row[size] = r;
-    het[size] = h;
-    hom[size] = o;
-    ac[size] = a;
-    an[size] = n;
-    size++;
-  }
-
-  private void grow(int len) {
-    contig = Arrays.copyOf(contig, len);
-    row = Arrays.copyOf(row, len);
-    het = Arrays.copyOf(het, len);
-    hom = Arrays.copyOf(hom, len);
-    ac = Arrays.copyOf(ac, len);
-    an = Arrays.copyOf(an, len);
+  @Override
+  protected void grow(int len) {
+    super.grow(len);
     annotations = Arrays.copyOf(annotations, len);
     if (stats) {
       missing = Arrays.copyOf(missing, len);
@@ -136,10 +112,24 @@ public final class Rows {
   }
 
   AnalyticsAnswer answer(GenotypeIndex index, boolean wholeCohort, Optional<RowKey> next) {
-    VariantAnswer rows = new IndexVariantAnswer(index, wholeCohort, size, contig, row, het, hom, ac, an);
+    VariantAnswer rows = index.answer(wholeCohort, this);
+    CohortStats cohort = index.store().cohortStats();
     return new AnalyticsAnswer(rows, stats, caseControl, missing, hweP, f, caseAc, caseAn, controlAc, controlAn,
         assocP, oddsRatio, next, annotations, annotated ? index.annotationSource() : Optional.empty(),
-        stats && wholeCohort ? index.cohortStats() : null, contig, row);
+        stats && wholeCohort && cohort != null ? new CohortTexts(cohort, contig, row) : AnalyticsAnswer.StatTexts.NONE);
+  }
+
+  /** The rows' whole-cohort statistics as the texts made with the engine ({@link CohortStats}). */
+  private record CohortTexts(CohortStats cohort, int[] contigs, int[] rows) implements AnalyticsAnswer.StatTexts {
+    @Override
+    public int copyHweText(int i, byte[] dst, int at) {
+      return cohort.copyHweText(contigs[i], rows[i], dst, at);
+    }
+
+    @Override
+    public int copyFText(int i, byte[] dst, int at) {
+      return cohort.copyFText(contigs[i], rows[i], dst, at);
+    }
   }
 
   /** A row held by a top-N heap: its p-value, its place, its values ({@link #take}). */

@@ -115,7 +115,7 @@ public final class CalledGroups implements Corrections.Source {
   }
 
   @Override
-  public void forEach(DeltaGroups.Sink sink) {
+  public void forEach(Corrections.Source.Visitor sink) {
     if (!missing.isEmpty()) {
       sink.accept(firstDelta, missing);
     }

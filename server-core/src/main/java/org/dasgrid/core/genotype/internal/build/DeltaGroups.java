@@ -51,15 +51,11 @@ public final class DeltaGroups implements Corrections.Source {
 
   /** Calls {@code sink} with each non-empty group, by ascending delta. */
   @Override
-  public void forEach(Sink sink) {
+  public void forEach(Corrections.Source.Visitor sink) {
     for (int k = 0; k < groups.length; k++) {
       if (groups[k] != null && !groups[k].isEmpty()) {
         sink.accept(k - OFFSET, groups[k]);
       }
     }
-  }
-
-  public interface Sink {
-    void accept(int delta, IntList samples);
   }
 }

@@ -3,11 +3,10 @@ package org.dasgrid.core.genotype.internal.column;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
-import org.dasgrid.core.genotype.GenotypeIndexFile;
 
 /**
  * Ints the engine reads by index: an array on the heap (an engine built from a VCF) or a little-endian slice
- * of a mapped index file ({@link GenotypeIndexFile}). The query code reads both the same way, so a mapped
+ * of a mapped index file ({@link org.dasgrid.core.genotype.GenotypeIndexFile}). The query code reads both the same way, so a mapped
  * engine answers exactly as the in-heap one; in a JVM that maps nothing, the mapped subclass is never loaded
  * and each read compiles to the array access it was before.
  */

@@ -3,10 +3,8 @@ package org.dasgrid.core.genotype.internal.engine;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.dasgrid.core.genotype.CallReader;
 import org.dasgrid.core.genotype.SampleCallBits;
 import org.dasgrid.core.genotype.SampleSelection;
-import org.dasgrid.core.genotype.internal.analytics.Rows;
 import org.dasgrid.core.genotype.internal.column.TwoParts;
 import org.dasgrid.core.genotype.internal.sets.SampleSets;
 import org.dasgrid.core.genotype.internal.store.ContigRows;
@@ -15,7 +13,7 @@ import org.dasgrid.core.genotype.internal.store.IndexRowCalls;
 
 /**
  * Builds {@link SampleCallBits} for some samples in one scan of the rows (the biallelic rows of the planned
- * ranges, as {@link CallReader#forEachRow} visits them). With few samples each row's sets are probed for all
+ * ranges, as {@link org.dasgrid.core.genotype.CallReader#forEachRow} visits them). With few samples each row's sets are probed for all
  * of them at once ({@link SampleSets#membersAmong}: a set's place is found once, then one bit test or binary
  * search per sample), the same reading as {@link IndexRowCalls#called} and {@link IndexRowCalls#altCopies};
  * with many, each row is filled once for the chosen samples, which reads a dense set word-wise.
@@ -43,16 +41,16 @@ public final class DiploidCallScan {
   }
 
   /** An upper bound on the rows {@link #scan} covers: those of the planned contigs. */
-  long rowBound(List<GenotypeIndex.Plan> plans) {
+  long rowBound(List<Plan> plans) {
     long n = 0;
-    for (GenotypeIndex.Plan p : plans) {
+    for (Plan p : plans) {
       n += contigs.get(p.contig()).size;
     }
     return n;
   }
 
   /** The bits of {@code samples} (sample numbers, distinct), in that order. */
-  SampleCallBits[] scan(List<GenotypeIndex.Plan> plans, int[] samples, SampleSelection chosen) {
+  SampleCallBits[] scan(List<Plan> plans, int[] samples, SampleSelection chosen) {
     List<List<Piece>> halves = halves(plans);
     List<Part> parts = new ArrayList<>();
     for (List<Part> half : TwoParts.run(h -> halves.get(h).stream().map(p -> scan(p, samples, chosen)).toList())) {
@@ -82,7 +80,7 @@ public final class DiploidCallScan {
   }
 
   /** The rows {@code [from, to)} of a plan's contig that the plan visits. */
-  record Piece(GenotypeIndex.Plan plan, int from, int to) {}
+  record Piece(Plan plan, int from, int to) {}
 
   /**
    * The plans cut into two runs of pieces, in scan order, covering about as many rows each: a plan's rows are
@@ -90,12 +88,12 @@ public final class DiploidCallScan {
    * at the row that reaches it. A row belongs to the piece holding its number whichever range visits it, so
    * the two halves visit every row the plans do, once, in the same order.
    */
-  List<List<Piece>> halves(List<GenotypeIndex.Plan> plans) {
+  List<List<Piece>> halves(List<Plan> plans) {
     long[] span = new long[plans.size()];
     int[] first = new int[plans.size()];
     long total = 0;
     for (int i = 0; i < plans.size(); i++) {
-      GenotypeIndex.Plan p = plans.get(i);
+      Plan p = plans.get(i);
       ContigRows c = contigs.get(p.contig());
       if (p.ranges() == 0) {
         continue;
@@ -111,7 +109,7 @@ public final class DiploidCallScan {
     long half = total / 2;
     long before = 0;
     for (int i = 0; i < plans.size(); i++) {
-      GenotypeIndex.Plan p = plans.get(i);
+      Plan p = plans.get(i);
       if (before + span[i] <= half) {
         a.add(new Piece(p, 0, Integer.MAX_VALUE));
       } else if (before >= half) {
@@ -130,7 +128,7 @@ public final class DiploidCallScan {
   private record Part(int rows, long[][] called, long[][] het, long[][] hom) {}
 
   private Part scan(Piece piece, int[] samples, SampleSelection chosen) {
-    GenotypeIndex.Plan p = piece.plan();
+    Plan p = piece.plan();
     ContigRows c = contigs.get(p.contig());
     int k = samples.length;
     int words = (c.size + 63) >>> 6;

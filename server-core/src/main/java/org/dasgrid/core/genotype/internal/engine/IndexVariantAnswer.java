@@ -1,16 +1,17 @@
 package org.dasgrid.core.genotype.internal.engine;
 
-import org.dasgrid.core.genotype.GenotypeIndexBuilder;
+import java.util.Optional;
 import org.dasgrid.core.genotype.PrecomputedText;
 import org.dasgrid.core.genotype.TextRules;
 import org.dasgrid.core.genotype.VariantAnswer;
 import org.dasgrid.core.genotype.VariantRow;
 import org.dasgrid.core.genotype.internal.store.AfTexts;
 import org.dasgrid.core.genotype.internal.store.ContigRows;
+import org.dasgrid.core.genotype.internal.store.GenotypeStore;
 
 /** The engine's answer: its row numbers and the counts computed for the chosen samples. */
 public final class IndexVariantAnswer implements VariantAnswer {
-  private final GenotypeIndex index;
+  private final GenotypeStore store;
   /** Whether the counts are the whole cohort's, so the rows' af texts made at load apply. */
   private final boolean wholeCohort;
   private final int size;
@@ -21,9 +22,14 @@ public final class IndexVariantAnswer implements VariantAnswer {
   private final int[] ac;
   private final int[] an;
 
-  public IndexVariantAnswer(GenotypeIndex index, boolean wholeCohort, int size, int[] contig, int[] row, int[] het,
+  /** The rows of {@code rows}; their counts are the whole cohort's when {@code wholeCohort}. */
+  IndexVariantAnswer(GenotypeStore store, boolean wholeCohort, RowBuffer rows) {
+    this(store, wholeCohort, rows.size, rows.contig, rows.row, rows.het, rows.hom, rows.ac, rows.an);
+  }
+
+  private IndexVariantAnswer(GenotypeStore store, boolean wholeCohort, int size, int[] contig, int[] row, int[] het,
       int[] hom, int[] ac, int[] an) {
-    this.index = index;
+    this.store = store;
     this.wholeCohort = wholeCohort;
     this.size = size;
     this.contig = contig;
@@ -41,7 +47,7 @@ public final class IndexVariantAnswer implements VariantAnswer {
 
   /** The first {@code n} rows (the same arrays). */
   public IndexVariantAnswer first(int n) {
-    return new IndexVariantAnswer(index, wholeCohort, Math.min(n, size), contig, row, het, hom, ac, an);
+    return new IndexVariantAnswer(store, wholeCohort, Math.min(n, size), contig, row, het, hom, ac, an);
   }
 
   /** Each answer row's contig number (valid up to {@link #size}; not copied). */
@@ -59,7 +65,10 @@ public final class IndexVariantAnswer implements VariantAnswer {
     if (i < 0 || i >= size) {
       throw new IndexOutOfBoundsException(i);
     }
-    return index.row(contig[i], row[i], het[i], hom[i], ac[i], an[i]);
+    ContigRows c = store.contig(contig[i]);
+    String[] t = c.text(row[i]);
+    Optional<String> id = t[0].equals(".") ? Optional.empty() : Optional.of(t[0]);
+    return new VariantRow(c.name, c.pos(row[i]), t[1], t[2], id, het[i], hom[i], ac[i], an[i]);
   }
 
   /** A cursor that also offers what the engine precomputed for the writer, as itself. */
@@ -92,10 +101,10 @@ public final class IndexVariantAnswer implements VariantAnswer {
         i++;
         if (contig[i] != contigNumber) {
           contigNumber = contig[i];
-          rows = index.contigRows(contigNumber);
+          rows = store.contig(contigNumber);
           pool = rows.text().array();
           text = pool != null ? pool : new byte[64];
-          afTexts = wholeCohort ? index.afTexts(contigNumber) : null;
+          afTexts = wholeCohort ? store.afTexts(contigNumber) : null;
         }
         r = row[i];
         start = rows.textStart(r);

@@ -4,10 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.dasgrid.core.genotype.CallReader;
 import org.dasgrid.core.genotype.KeyList;
 import org.dasgrid.core.genotype.KeyedRows;
-import org.dasgrid.core.genotype.RowCalls;
 import org.dasgrid.core.genotype.internal.column.ByteColumn;
 import org.dasgrid.core.genotype.internal.column.TwoParts;
 import org.dasgrid.core.genotype.internal.sets.SampleSets;
@@ -16,7 +14,7 @@ import org.dasgrid.core.genotype.internal.store.Corrections;
 import org.dasgrid.core.genotype.internal.store.IndexRowCalls;
 
 /**
- * {@link KeyedRows} of one engine: its rows' ID hashes ({@link RowCalls#idHash}), spread ({@link #spread}),
+ * {@link KeyedRows} of one engine: its rows' ID hashes ({@link org.dasgrid.core.genotype.RowCalls#idHash}), spread ({@link #spread}),
  * each packed with the row's number across contigs into one long and sorted (8 bytes a row, no String per
  * row), with a directory of where each run of the spread hashes' top bits starts (4 bytes per row or less):
  * a weight's ID is found in one bucket of about one entry, where a binary search of the 8 MB took a dozen
@@ -136,7 +134,7 @@ final class RowLookup implements KeyedRows {
     return (spread ^ Integer.MIN_VALUE) >>> (32 - bucketBits);
   }
 
-  /** Whether a whole-contig {@link CallReader#forEachRow} visits the row (its REF span reaches position 1). */
+  /** Whether a whole-contig {@link org.dasgrid.core.genotype.CallReader#forEachRow} visits the row (its REF span reaches position 1). */
   private static boolean visited(ContigRows rows, int r) {
     return rows.end(r) >= 1;
   }

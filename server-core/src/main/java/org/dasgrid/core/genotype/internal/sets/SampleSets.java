@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.dasgrid.core.genotype.GenotypeCapacityException;
-import org.dasgrid.core.genotype.GenotypeIndexFile;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.SetEncoding;
-import org.dasgrid.core.genotype.dgi.IndexFileWriter;
+import org.dasgrid.core.genotype.dgi.IndexLayout;
+import org.dasgrid.core.genotype.dgi.PoolWriter;
 import org.dasgrid.core.genotype.internal.column.CharColumn;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
 import org.dasgrid.core.genotype.internal.column.LongColumn;
@@ -1053,16 +1053,16 @@ public final class SampleSets {
      * Writes the pages no later set can go to (all but the last of each pool; with {@code all}, every one, the
      * last cut to its used part) to {@code file}, in order, and lets go of them.
      */
-    public void release(IndexFileWriter file, boolean all) throws java.io.IOException {
+    public void release(PoolWriter file, boolean all) throws java.io.IOException {
       if (!roaring.isEmpty()) {
-        throw new IllegalStateException(GenotypeIndexFile.COMPACT_ONLY);
+        throw new IllegalStateException(IndexLayout.COMPACT_ONLY);
       }
       for (int keep = all ? 0 : 1; inlineReleased < inline.size() - keep; inlineReleased++) {
         char[] page = inline.get(inlineReleased);
         if (inlineReleased == inline.size() - 1) {
           page = Arrays.copyOf(page, inlineSize);
         }
-        file.inlinePage(inlineReleased, CharColumn.of(page));
+        file.inlineSetPage(inlineReleased, CharColumn.of(page));
         inline.set(inlineReleased, null);
       }
       for (int keep = all ? 0 : 1; denseReleased < dense.size() - keep; denseReleased++) {
@@ -1070,7 +1070,7 @@ public final class SampleSets {
         if (denseReleased == dense.size() - 1) {
           page = Arrays.copyOf(page, (denseSets - denseReleased * setsPerPage) * words);
         }
-        file.densePage(denseReleased, LongColumn.of(page));
+        file.denseSetPage(denseReleased, LongColumn.of(page));
         dense.set(denseReleased, null);
       }
       for (int keep = all ? 0 : 1; patchReleased < patches.size() - keep; patchReleased++) {
@@ -1078,7 +1078,7 @@ public final class SampleSets {
         if (patchReleased == patches.size() - 1) {
           page = Arrays.copyOf(page, patchSize);
         }
-        file.patchPage(patchReleased, IntColumn.of(page));
+        file.patchedSetPage(patchReleased, IntColumn.of(page));
         patches.set(patchReleased, null);
       }
     }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import org.dasgrid.core.genotype.PrecomputedText;
+import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.TextRules;
 import org.dasgrid.core.genotype.internal.column.ByteColumn;
 
@@ -63,6 +64,16 @@ public final class AfTexts {
   }
 
   /** The texts of an index file: {@link #bytes} as written. */
+  /** The af text of every row of a contig by its whole-cohort AC/AN, counted as whole-cohort answers count them. */
+  public static AfTexts ofCohort(ContigRows c, RowCounts counts, SampleSelection everyone) {
+    Builder b = new Builder(c.size);
+    RowCounts.Sink sink = (contig, r, het, hom, ac, an) -> b.set(r, ac, an);
+    for (int r = 0; r < c.size; r++) {
+      counts.add(c, 0, r, everyone, sink);
+    }
+    return b.build();
+  }
+
   public static AfTexts mapped(ByteBuffer bytes) {
     return new AfTexts(null, bytes.slice().order(ByteOrder.LITTLE_ENDIAN));
   }

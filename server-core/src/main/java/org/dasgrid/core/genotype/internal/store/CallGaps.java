@@ -1,11 +1,8 @@
 package org.dasgrid.core.genotype.internal.store;
 
-import org.dasgrid.core.genotype.GenotypeIndexFile;
-import org.dasgrid.core.genotype.internal.analytics.Rows;
 import org.dasgrid.core.genotype.internal.column.ByteColumn;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
 import org.dasgrid.core.genotype.internal.column.IntList;
-import org.dasgrid.core.genotype.internal.sets.SampleSets;
 
 /**
  * What the statistics need beyond a contig's het and hom-alt sets, per row (in {@link ContigRows}' order):
@@ -24,7 +21,7 @@ public final class CallGaps {
   private final ByteColumn alts;
   private final ByteColumn altIndex;
 
-  /** The columns, on the heap or mapped from an index file ({@link GenotypeIndexFile}). */
+  /** The columns, on the heap or mapped from an index file ({@link org.dasgrid.core.genotype.GenotypeIndexFile}). */
   public CallGaps(IntColumn missing, IntColumn nonDiploid, ByteColumn alts, ByteColumn altIndex) {
     this.missing = missing;
     this.nonDiploid = nonDiploid;

@@ -4,11 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.TextRules;
-import org.dasgrid.core.genotype.internal.analytics.CohortAnalytics;
-import org.dasgrid.core.genotype.internal.analytics.GenotypeMemo;
-import org.dasgrid.core.genotype.internal.engine.GenotypeIndex;
 import org.dasgrid.core.genotype.internal.sets.SampleSets;
 import org.dasgrid.core.genotype.stats.HardyWeinberg;
+import org.dasgrid.core.genotype.stats.Inbreeding;
 
 /**
  * Every row's Hardy–Weinberg exact p and inbreeding F over the whole cohort, computed once when the engine is
@@ -33,8 +31,9 @@ public final class CohortStats {
   }
 
   /** Computes the statistics of every row of every contig, over every sample. */
-  public static CohortStats compute(List<ContigRows> contigs, List<CallGaps> gaps, SampleSets sets, Corrections fixes,
-      SampleSelection everyone) {
+  public static CohortStats compute(List<ContigRows> contigs, List<CallGaps> gaps, SampleSets sets,
+      Corrections fixes, SampleSelection everyone) {
+    RowCounts rowCounts = new RowCounts(sets, fixes);
     HardyWeinberg hwe = new HardyWeinberg();
     GenotypeMemo memo = new GenotypeMemo();
     DiploidCounts d = new DiploidCounts();
@@ -44,7 +43,7 @@ public final class CohortStats {
     List<AfTexts> fTexts = new ArrayList<>(contigs.size());
     TextRules rules = TextRules.installed();
     int[] counts = new int[2];
-    GenotypeIndex.CountsSink sink = (contig, r, het, hom, ac, an) -> {
+    RowCounts.Sink sink = (contig, r, het, hom, ac, an) -> {
       counts[0] = het;
       counts[1] = hom;
     };
@@ -56,7 +55,7 @@ public final class CohortStats {
       AfTexts.Builder pt = new AfTexts.Builder(c.size);
       AfTexts.Builder ft = new AfTexts.Builder(c.size);
       for (int r = 0; r < c.size; r++) {
-        GenotypeIndex.countRow(c, r, everyone, sets, fixes, sink);
+        rowCounts.add(c, 0, r, everyone, sink);
         d.count(sets, c, g, r, everyone, counts[0], counts[1]);
         int slot = memo.slot(d.het, d.homRef, d.homAlt);
         if (slot >= 0) {
@@ -64,7 +63,7 @@ public final class CohortStats {
           fv[r] = memo.f(slot);
         } else {
           p[r] = hwe.pValue(d.het, d.homRef, d.homAlt);
-          fv[r] = CohortAnalytics.inbreeding(d.het, d.homRef, d.homAlt);
+          fv[r] = Inbreeding.f(d.het, d.homRef, d.homAlt);
           memo.put(d.het, d.homRef, d.homAlt, p[r], fv[r]);
         }
         pt.setText(r, rules.numberText(p[r]));

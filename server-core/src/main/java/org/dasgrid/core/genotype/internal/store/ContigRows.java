@@ -1,11 +1,9 @@
 package org.dasgrid.core.genotype.internal.store;
 
 import java.nio.charset.StandardCharsets;
-import org.dasgrid.core.genotype.GenotypeIndexFile;
-import org.dasgrid.core.genotype.PrecomputedText;
 import org.dasgrid.core.genotype.SampleSelection;
+import org.dasgrid.core.genotype.dgi.RowColumns;
 import org.dasgrid.core.genotype.TextRules;
-import org.dasgrid.core.genotype.internal.analytics.Rows;
 import org.dasgrid.core.genotype.internal.column.BlockCounts;
 import org.dasgrid.core.genotype.internal.column.ByteColumn;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
@@ -146,8 +144,14 @@ public final class ContigRows {
     this.homSupers = BlockCounts.ofChars(homSums);
   }
 
-  /** Every part given, as an index file holds them ({@link GenotypeIndexFile}). */
-  public ContigRows(String name, int size, Columns c) {
+  /** A contig without rows (one an index reader left out keeps its place so). */
+  public static ContigRows empty(String name, SampleSets sets, Corrections fixes, SampleSelection everyone) {
+    return new ContigRows(name, 0, new int[0], new int[0], new int[0], new int[0], new int[0], new int[0],
+        new byte[0], new int[1], new byte[TextRules.installed().slack()], sets, fixes, everyone);
+  }
+
+  /** Every part given, as an index file holds them (mapped). */
+  public ContigRows(String name, int size, RowColumns c) {
     this.name = name;
     this.size = size;
     this.pos = c.pos();
@@ -173,15 +177,9 @@ public final class ContigRows {
     this.homSupers = c.homSupers();
   }
 
-  /** Every stored part of a contig's rows, by name: what an index file writes and maps. */
-  public record Columns(IntColumn pos, IntColumn end, IntColumn het, IntColumn hom, IntColumn acFix, IntColumn anFix,
-      ByteColumn ploidy, IntColumn textStart, ByteColumn text, ByteColumn idLength, ByteColumn refLength,
-      LongColumn plainText, LongColumn anyHet, LongColumn anyHom, IntColumn longRows, LongColumn cohortCounts,
-      BlockCounts hetBlocks, BlockCounts homBlocks, BlockCounts hetSupers, BlockCounts homSupers) {}
-
   /** This contig's parts, for writing them to an index file. */
-  public Columns columns() {
-    return new Columns(pos, end, het, hom, acFix, anFix, ploidy, textStart, text, idLength, refLength, plainText,
+  public RowColumns columns() {
+    return new RowColumns(pos, end, het, hom, acFix, anFix, ploidy, textStart, text, idLength, refLength, plainText,
         anyHet, anyHom, longRows, cohortCounts, hetBlocks, homBlocks, hetSupers, homSupers);
   }
 
@@ -521,7 +519,7 @@ public final class ContigRows {
     return i;
   }
 
-  /** See {@link PrecomputedText#plainText}. */
+  /** See {@link org.dasgrid.core.genotype.PrecomputedText#plainText}. */
   public boolean plainText(int row) {
     return (plainText.get(row >>> 6) & 1L << row) != 0;
   }

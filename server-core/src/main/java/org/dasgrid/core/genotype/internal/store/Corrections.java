@@ -4,11 +4,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.dasgrid.core.genotype.SampleSelection;
-import org.dasgrid.core.genotype.dgi.IndexFileWriter;
-import org.dasgrid.core.genotype.internal.build.CalledGroups;
-import org.dasgrid.core.genotype.internal.build.DeltaGroups;
+import org.dasgrid.core.genotype.dgi.PoolWriter;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
-import org.dasgrid.core.genotype.internal.engine.GenotypeIndex;
+import org.dasgrid.core.genotype.internal.column.IntList;
 import org.dasgrid.core.genotype.internal.sets.SampleSets;
 
 /**
@@ -23,7 +21,12 @@ public final class Corrections {
   public interface Source {
     int size();
 
-    void forEach(DeltaGroups.Sink sink);
+    void forEach(Visitor visitor);
+
+    /** Receives one group of samples (ascending) and their delta. */
+    interface Visitor {
+      void accept(int delta, IntList samples);
+    }
   }
 
   private static final int PAGE_BITS = 16;
@@ -45,7 +48,7 @@ public final class Corrections {
    * noted} (a row's missing set, which leads its AN corrections) when the entry has it; untouched otherwise
    * (and nothing noted when {@code into} is null).
    */
-  public int sum(int at, SampleSelection sel, SampleSets sets, int noted, GenotypeIndex.CarrierCounts into) {
+  public int sum(int at, SampleSelection sel, SampleSets sets, int noted, RowCounts.CarrierCounts into) {
     if (at < 0) {
       return 0;
     }
@@ -204,7 +207,7 @@ public final class Corrections {
     }
 
     /** As {@link SampleSets.Builder#release}: writes the pages no later entry can go to and lets go of them. */
-    public void release(IndexFileWriter file, boolean all) throws java.io.IOException {
+    public void release(PoolWriter file, boolean all) throws java.io.IOException {
       for (int keep = all ? 0 : 1; released < pages.size() - keep; released++) {
         int[] page = pages.get(released);
         if (released == pages.size() - 1) {

@@ -1,7 +1,6 @@
 package org.dasgrid.core.genotype.internal.store;
 
 import org.dasgrid.core.genotype.SampleSelection;
-import org.dasgrid.core.genotype.internal.engine.GenotypeIndex;
 import org.dasgrid.core.genotype.internal.sets.SampleSets;
 
 /**
@@ -23,7 +22,7 @@ public final class DiploidCounts {
 
   /**
    * As above, with the chosen samples' missing calls {@code missing} already counted (the AN corrections
-   * intersect the same set, {@link GenotypeIndex.CarrierCounts#missing}); -1 when not.
+   * intersect the same set, {@link org.dasgrid.core.genotype.internal.engine.GenotypeIndex.CarrierCounts#missing}); -1 when not.
    */
   public void count(SampleSets sets, ContigRows c, CallGaps gaps, int r, SampleSelection sel, int het, int hom,
       int missing) {

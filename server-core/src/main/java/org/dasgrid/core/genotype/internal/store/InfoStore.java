@@ -1,7 +1,6 @@
 package org.dasgrid.core.genotype.internal.store;
 
 import java.util.Arrays;
-import org.dasgrid.core.genotype.GenotypeIndexFile;
 import org.dasgrid.core.genotype.internal.column.ByteColumn;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
 import org.dasgrid.core.genotype.internal.column.IntList;
@@ -18,7 +17,7 @@ public final class InfoStore {
   private final IntColumn start;
   private final IntColumn end;
 
-  /** The pool and offsets, on the heap or mapped from an index file ({@link GenotypeIndexFile}). */
+  /** The pool and offsets, on the heap or mapped from an index file ({@link org.dasgrid.core.genotype.GenotypeIndexFile}). */
   public InfoStore(ByteColumn pool, IntColumn start, IntColumn end) {
     this.pool = pool;
     this.start = start;

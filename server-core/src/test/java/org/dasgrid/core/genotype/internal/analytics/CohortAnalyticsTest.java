@@ -303,7 +303,7 @@ class CohortAnalyticsTest {
       sites.add(new Site(contig, pos, pos, "A", alts, calls, i));
     }
     GenotypeQueries engine = build(samples, sites);
-    assertThat(((GenotypeIndex) engine).sets().patchPages()).isNotEmpty();
+    assertThat(((GenotypeIndex) engine).store().sets().patchPages()).isNotEmpty();
     for (int q = 0; q < 12; q++) {
       check(rnd, engine, samples, sites);
     }

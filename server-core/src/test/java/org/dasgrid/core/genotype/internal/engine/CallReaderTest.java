@@ -10,7 +10,6 @@ import java.util.Random;
 import org.dasgrid.core.genotype.CallReader;
 import org.dasgrid.core.genotype.GenotypeIndexBuilder;
 import org.dasgrid.core.genotype.GenotypeQueries;
-import org.dasgrid.core.genotype.RowCalls;
 import org.dasgrid.core.genotype.SampleCallBits;
 import org.dasgrid.core.genotype.SetEncoding;
 import org.dasgrid.core.segment.Segment;
@@ -18,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@link RowCalls} against the calls the engine was built from: every sample's called alleles and ALT copies,
+ * {@link org.dasgrid.core.genotype.RowCalls} against the calls the engine was built from: every sample's called alleles and ALT copies,
  * read in bulk, by probe, as carriers and as called-count deltas, over random sites with no-calls, partial
  * calls, haploid and triploid calls and multi-allelic sites, in both set encodings and in cohorts small
  * (inline sets) and large (dense and Roaring sets).

@@ -59,7 +59,7 @@ class GenotypeIndexTest {
   @Test
   void setsCloseToAnEarlierSetOfTheirContigArePatchesAndAnswerLikeTheOracle() {
     Cohort c = sexedCohort(41, 600, 1_500);
-    SampleSets sets = ((GenotypeIndex) c.engine).sets();
+    SampleSets sets = ((GenotypeIndex) c.engine).store().sets();
     // chrX's haploid males and chrY's females and males, each row less its few missing calls
     assertThat(sets.patchPages()).isNotEmpty();
     assertThat(sets.patchPages()[0].length()).isGreaterThan(4 * 500);
@@ -182,7 +182,7 @@ class GenotypeIndexTest {
       }
       b.endSite();
     }
-    ContigRows c = ((GenotypeIndex) b.build()).contigRows(0);
+    ContigRows c = ((GenotypeIndex) b.build()).store().contig(0);
     for (int k = 0; k < 2_000; k++) {
       int from = rnd.nextInt(c.size + 1);
       int to = from + rnd.nextInt(c.size + 1 - from);
@@ -227,11 +227,11 @@ class GenotypeIndexTest {
       b.endSite();
     }
     GenotypeIndex g = (GenotypeIndex) b.build();
-    ContigRows autosome = g.contigRows(g.contigNumber("1"));
+    ContigRows autosome = g.store().contig(g.contigNumber("1"));
     for (int r = 0; r < autosome.size; r++) {
       assertThat(autosome.ploidy(r)).as("row %d of 1", r).isEqualTo(2);
     }
-    ContigRows x = g.contigRows(g.contigNumber("X"));
+    ContigRows x = g.store().contig(g.contigNumber("X"));
     for (int r = 0; r < x.size; r++) {
       assertThat(x.ploidy(r)).as("row %d of X", r).isEqualTo(xPloidy[r]);
     }

@@ -1,4 +1,4 @@
-package org.dasgrid.core.genotype.internal.analytics;
+package org.dasgrid.core.genotype.internal.store;
 
 import java.util.Arrays;
 

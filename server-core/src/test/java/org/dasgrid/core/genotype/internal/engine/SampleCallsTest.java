@@ -1,4 +1,4 @@
-package org.dasgrid.core.genotype.internal.store;
+package org.dasgrid.core.genotype.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -23,8 +23,6 @@ import org.dasgrid.core.genotype.IndexedReference;
 import org.dasgrid.core.genotype.SampleCallBits;
 import org.dasgrid.core.genotype.SourceIdentity;
 import org.dasgrid.core.genotype.cohort.Kinship;
-import org.dasgrid.core.genotype.internal.column.IntColumn;
-import org.dasgrid.core.genotype.internal.engine.GenotypeIndex;
 import org.dasgrid.core.segment.Segment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +36,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * calls, multi-allelic sites and long deletions; the samples' bits read the same calls in the same order; a
  * corrupt section is refused.
  */
-class SampleCallSectionTest {
+class SampleCallsTest {
   private static final SourceIdentity VCF = new SourceIdentity(99, 1_700_000_000_000L, "a", "b", "c");
   private static final List<IndexedReference> REFS = List.of(new IndexedReference("chr1", true, 0, 0),
       new IndexedReference("chr2", true, 0, 0), new IndexedReference("chrX", true, 0, 0));
@@ -223,29 +221,13 @@ class SampleCallSectionTest {
   }
 
   @Test
-  void refusesADirectoryThatDoesNotFitItsData() {
-    ByteBuffer data = ByteBuffer.allocate(64);
-    // two samples: 8 entries; one out of order, one past the data, one short of its end
-    int[][] directories = {{0, 8, 16, 24, 32, 40, 48, 64}, {0, 8, 16, 24, 8, 40, 48, 64},
-        {0, 8, 16, 24, 32, 40, 48, 72}, {0, 8, 16, 24, 32, 40, 48, 56}};
-    assertThatThrownBy(() -> new SampleCallSection(data, IntColumn.of(directories[0]), 3, 10))
-        .hasMessageContaining("8 entries for 3 samples");
-    assertThatThrownBy(() -> new SampleCallSection(data, IntColumn.of(directories[1]), 2, 10))
-        .hasMessageContaining("directory entry 4 (8) is out of order");
-    assertThatThrownBy(() -> new SampleCallSection(data, IntColumn.of(directories[2]), 2, 10))
-        .hasMessageContaining("past the 64 bytes");
-    assertThatThrownBy(() -> new SampleCallSection(data, IntColumn.of(directories[3]), 2, 10))
-        .hasMessageContaining("ends at 56 of 64 bytes");
-  }
-
-  @Test
   void setRangeSetsExactlyTheRange() {
     Random rnd = new Random(5);
     for (int t = 0; t < 2_000; t++) {
       int from = rnd.nextInt(300);
       int to = from + rnd.nextInt(300 - from + 1);
       long[] words = new long[5];
-      SampleCallSection.setRange(words, from, to);
+      SampleCallsReader.setRange(words, from, to);
       for (int i = 0; i < 320; i++) {
         assertThat((words[i >>> 6] & (1L << i)) != 0).as("%d in [%d, %d)", i, from, to)
             .isEqualTo(i >= from && i < to);
