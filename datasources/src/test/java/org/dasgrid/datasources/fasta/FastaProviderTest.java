@@ -32,7 +32,7 @@ class FastaProviderTest {
     DataSource d = new FastaProvider().load(SourceConfig.of("ce", "fasta", fa), LoadMonitor.NONE);
     assertThat(Files.exists(dir.resolve("ce.fa.fai"))).isTrue();
     assertThat(d.entryPoints()).extracting(e -> e.name()).containsExactly("I", "II", "III", "IV", "V", "X", "MtDNA");
-    SequenceSource seq = (SequenceSource) d;
+    SequenceSource seq = d.capability(SequenceSource.class).orElseThrow();
     assertThat(seq.sequenceLength("I")).isEqualTo(100);
     StringBuilder sb = new StringBuilder();
     seq.sequence(new Segment("I", 55, 70), sb);

@@ -19,7 +19,7 @@ public final class DasExtensions {
   }
 
   /** Declares the prefix on {@code root} (XML only: JSON leaves declarations out). */
-  public static Node declareOn(Node root) {
+  public static DocumentElement declareOn(DocumentElement root) {
     return root.attr("xmlns:" + PREFIX, NAMESPACE);
   }
 }

@@ -68,9 +68,9 @@ final class SourceStatusJson {
     g.writeNumberField("loadMillis", s.loadMillis());
     g.writeStringField("loadedAt", s.loadedAt().toString());
     g.writeStringField("defaultLocus", defaultLocus.of(s));
-    boolean sequence = s.data() instanceof SequenceSource;
+    boolean sequence = s.data().capability(SequenceSource.class).isPresent();
     g.writeBooleanField("sequence", sequence);
-    g.writeBooleanField("genotypes", s.data() instanceof GenotypeSource);
+    g.writeBooleanField("genotypes", s.data().capability(GenotypeSource.class).isPresent());
     if (!s.digests().isEmpty()) {
       // refget checksums of each sequence, computed at load
       g.writeArrayFieldStart("sequences");
@@ -101,7 +101,7 @@ final class SourceStatusJson {
     if (sequence) {
       g.writeStringField("sequence", das + "/sequence");
     }
-    if (s.data() instanceof GenotypeSource) {
+    if (s.data().capability(GenotypeSource.class).isPresent()) {
       g.writeStringField("genotypes", base + "/genotypes/" + s.id());
     }
     g.writeStringField("chromSizes", base + "/api/sources/" + s.id() + "/chrom.sizes");

@@ -47,7 +47,7 @@ public final class BeaconDatasets {
         continue;
       }
       LoadedSource loaded = slot.loaded().orElse(null);
-      if (loaded == null || !(loaded.data() instanceof GenotypeSource)) {
+      if (loaded == null || loaded.data().capability(GenotypeSource.class).isEmpty()) {
         continue; // not loaded (yet), or no genotypes: nothing to answer with
       }
       boolean caseLevel = config.access() == Access.TOKEN
@@ -59,7 +59,7 @@ public final class BeaconDatasets {
         data = view;
       }
       out.add(new BeaconDataset(config.id(), config.title(), config.description(), config.coordinates(),
-          data, ((GenotypeSource) data).genotypes(), caseLevel, loaded.genes()));
+          data, data.capability(GenotypeSource.class).orElseThrow().genotypes(), caseLevel, loaded.genes()));
     }
     return out;
   }

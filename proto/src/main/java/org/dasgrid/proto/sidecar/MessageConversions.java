@@ -19,8 +19,8 @@ import org.dasgrid.core.source.EntryPoint;
 import org.dasgrid.proto.v1.TypeCount;
 
 /** Core values to wire messages and back. A round trip gives equal values (the tests check it). */
-final class Wire {
-  private Wire() {}
+final class MessageConversions {
+  private MessageConversions() {}
 
   static org.dasgrid.proto.v1.Segment segment(Segment s) {
     return org.dasgrid.proto.v1.Segment.newBuilder().setRef(s.ref()).setStart(s.start()).setStop(s.stop()).build();
@@ -161,7 +161,7 @@ final class Wire {
     private final Map<org.dasgrid.proto.v1.Method, Method> methods = new java.util.HashMap<>();
 
     FeatureType type(org.dasgrid.proto.v1.FeatureType t) {
-      return types.computeIfAbsent(t, Wire::type);
+      return types.computeIfAbsent(t, MessageConversions::type);
     }
 
     Method method(org.dasgrid.proto.v1.Method m) {
