@@ -164,6 +164,7 @@ public final class ConfigLoader {
             + "(java -jar dasgrid.jar --hash-token TOKEN prints one)");
       }
     }
+    AccessConfigCheck.check(config);
     config.clusterConfig().ifPresent(c -> validateCluster(name, c, ids, config.file().getParent()));
   }
 

@@ -21,10 +21,13 @@ public record ServerSettings(
     HttpSettings http,
     List<String> adminTokens,
     Integer warmupSeconds,
-    String exportDir) {
+    String exportDir,
+    AuthSettings auth,
+    String auditLog) {
 
   public static final ServerSettings DEFAULTS =
-      new ServerSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+      new ServerSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+          null);
 
   public ServerSettings {
     maxSegmentsPerRequest = positive(maxSegmentsPerRequest, 1000, "maxSegmentsPerRequest");
@@ -58,24 +61,33 @@ public record ServerSettings(
     // the browser exports' cache (/files/*); a relative path is taken from the config file's folder
     exportDir = exportDir == null || exportDir.isBlank()
         ? java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "dasgrid-exports").toString() : exportDir;
+    // OIDC issuers and visa issuers (contract section 11); none: bearer JWTs are not checked
+    auth = auth == null ? AuthSettings.NONE : auth;
+    // the audit log of answers above the public tier; a relative path is taken from the config file's folder
+    auditLog = auditLog == null || auditLog.isBlank() ? null : auditLog;
+  }
+
+  /** Where the audit log goes ({@code server.auditLog}), if one is kept. */
+  public java.util.Optional<String> auditLogFile() {
+    return java.util.Optional.ofNullable(auditLog);
   }
 
   public ServerSettings withMaxSegmentsPerRequest(int n) {
     return new ServerSettings(n, maxFeaturesPerResponse, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds, exportDir);
+        adminTokens, warmupSeconds, exportDir, auth, auditLog);
   }
 
   public ServerSettings withMaxFeaturesPerResponse(int n) {
     return new ServerSettings(maxSegmentsPerRequest, n, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds, exportDir);
+        adminTokens, warmupSeconds, exportDir, auth, auditLog);
   }
 
   public ServerSettings withMaxSegmentSpan(int n) {
     return new ServerSettings(maxSegmentsPerRequest, maxFeaturesPerResponse, maxQueryLength, n, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds, exportDir);
+        adminTokens, warmupSeconds, exportDir, auth, auditLog);
   }
 
   private static int positive(Integer v, int fallback, String name) {
