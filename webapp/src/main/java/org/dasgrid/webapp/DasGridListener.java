@@ -48,6 +48,8 @@ public final class DasGridListener implements ServletContextListener {
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
     ctx.addFilter("admin", new AdminFilter(app.config().server().adminTokens()))
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/admin/*");
+    // last before the servlets: the caller, the tier of the path, 401/403 below it, the audit log
+    org.dasgrid.webapp.access.AccessGuard.register(ctx, app.config(), app.version());
     var das = ctx.addServlet("das", new DasServlet(app));
     das.addMapping("/das/*", "/das");
     das.setLoadOnStartup(1);

@@ -20,6 +20,8 @@ import org.dasgrid.core.das.ResponseFormat;
 import org.dasgrid.core.error.ErrorKind;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.webapp.observe.Observability;
+import org.dasgrid.webapp.access.Callers;
+import org.dasgrid.core.config.Tier;
 
 /**
  * HTTP in, DAS out: {@code /das/{command}}, {@code /das/{source}/{command}}, {@code /das/{source}}. Parses
@@ -112,7 +114,7 @@ final class DasServlet extends HttpServlet {
     String path = req.getPathInfo();
     String[] parts = path == null || path.equals("/") ? new String[0] : path.substring(1).split("/", -1);
     String base = dasBase(req);
-    AccessCheck access = AccessCheck.bearer(Bearer.token(req));
+    AccessCheck access = Callers.access(req, Tier.VARIANTS); // DAS serves variant records (contract section 11)
     if (parts.length == 0) {
       return new DasRequest("", "sources", args, base, access);
     }

@@ -33,6 +33,8 @@ import org.dasgrid.core.genotype.api.RequestTimer;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.GenotypeSource;
+import org.dasgrid.webapp.access.Callers;
+import org.dasgrid.webapp.access.CountRule;
 
 /**
  * HTTP in, JSON out for genotype queries: {@code /genotypes/{source}/variants|samples|count} (GET, or POST
@@ -172,6 +174,12 @@ final class GenotypeServlet extends HttpServlet {
           limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan(), source.sheet());
       result = timer.db(() -> request.run(engine));
     }
+    if (result instanceof GenotypeResult.Count c) {
+      // below the controlled tier no count in 1..minCount-1 (contract section 11)
+      result = new GenotypeResult.Count(CountRule.floor(req, resp, source.config(), c.answer()));
+    }
+    Callers.noteRows(req, result instanceof GenotypeResult.Variants v ? v.answer().size()
+        : result instanceof GenotypeResult.Samples smp ? smp.answer().size() : 1);
     FanOutReport report = cluster == null ? null : cluster.report();
     if (report != null) {
       timer.useEngineNanos(report.engineNanos());

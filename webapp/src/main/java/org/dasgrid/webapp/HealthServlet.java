@@ -6,10 +6,15 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.core.access.Passports;
+import org.dasgrid.webapp.access.AccessGuard;
+import org.dasgrid.webapp.access.KeyHealth;
 import org.dasgrid.core.access.Tokens;
 import org.dasgrid.core.registry.SourceSlot;
 import org.dasgrid.core.registry.SourceState;
 import org.dasgrid.core.render.JsonOutput;
+import org.dasgrid.webapp.access.Callers;
+import org.dasgrid.core.config.Tier;
 
 /**
  * {@code /health/live} (the process answers) and {@code /health/ready} (every configured source is loaded
@@ -36,7 +41,8 @@ final class HealthServlet extends HttpServlet {
         resp.setStatus(200);
         resp.getWriter().write("{\"status\":\"live\"}");
       }
-      case "/ready" -> ready(resp, access(req));
+      case "/ready" -> ready(resp, access(req), (Passports) req.getServletContext()
+          .getAttribute(AccessGuard.PASSPORTS_ATTRIBUTE));
       default -> {
         resp.setStatus(404);
         resp.getWriter().write("{\"error\":{\"status\":404,\"message\":\"use /health/live or /health/ready\"}}");
@@ -46,10 +52,11 @@ final class HealthServlet extends HttpServlet {
 
   private AccessCheck access(HttpServletRequest req) {
     String token = Bearer.token(req);
-    return Tokens.matches(token, app.config().server().adminTokens()) ? AccessCheck.ALL : AccessCheck.bearer(token);
+    return Tokens.matches(token, app.config().server().adminTokens()) ? AccessCheck.ALL
+        : Callers.access(req, Tier.AGGREGATE);
   }
 
-  private void ready(HttpServletResponse resp, AccessCheck access) throws IOException {
+  private void ready(HttpServletResponse resp, AccessCheck access, Passports passports) throws IOException {
     boolean settled = app.registry().settled();
     // sources loaded, then the JIT warm-up of the request paths (Warmup), then ready
     boolean warming = settled && app.warmup().warming();
@@ -78,6 +85,9 @@ final class HealthServlet extends HttpServlet {
         g.writeEndObject();
       }
       g.writeEndArray();
+      if (passports != null) {
+        KeyHealth.write(g, passports.keyStatus());
+      }
       g.writeEndObject();
     }
   }

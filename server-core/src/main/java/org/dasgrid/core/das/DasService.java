@@ -34,6 +34,11 @@ public final class DasService {
     this.commands = commands.stream().collect(Collectors.toUnmodifiableMap(DasCommand::name, Function.identity()));
   }
 
+  /** The names of the commands it answers (each must have an access tier: webapp's EndpointTiers). */
+  public java.util.Set<String> commandNames() {
+    return commands.keySet();
+  }
+
   public DasContext context() {
     return context;
   }

@@ -11,12 +11,13 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.registry.LoadedSource;
-import org.dasgrid.webapp.Bearer;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.registry.SourceSlot;
 import org.dasgrid.core.registry.SourceState;
 import org.dasgrid.core.render.JsonOutput;
 import org.dasgrid.core.source.EntryPoint;
+import org.dasgrid.webapp.access.Callers;
+import org.dasgrid.core.config.Tier;
 
 /**
  * {@code GET /api/sources}, {@code /api/sources/{id}}, {@code /api/sources/{id}/chrom.sizes} and
@@ -49,7 +50,7 @@ final class SourcesApiServlet extends HttpServlet {
         throw new ApiException(404, "no such resource; see /openapi.json");
       }
       // protected sources are absent without their token, exactly like unknown ones
-      AccessCheck access = AccessCheck.bearer(Bearer.token(req));
+      AccessCheck access = Callers.access(req, Tier.AGGREGATE);
       if (parts.length == 1) {
         all(req, resp, access);
         return;

@@ -11,7 +11,8 @@ import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.access.Callers;
+import org.dasgrid.core.config.Tier;
 
 /**
  * {@code GET /jbrowse/config.json} (every assembly and track) and {@code GET /igv/session.json[?assembly=NAME]}
@@ -30,7 +31,7 @@ final class BrowserConfigServlet extends HttpServlet {
 
   @Override
   protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-    AccessCheck access = AccessCheck.bearer(Bearer.token(req));
+    AccessCheck access = Callers.access(req, Tier.VARIANTS);
     List<LoadedSource> readable = registry.loaded().stream().filter(s -> access.mayRead(s.config())).toList();
     List<Assembly> assemblies = Assembly.of(readable);
     BrowserConfigs configs = new BrowserConfigs(baseUrl(req));

@@ -4,14 +4,14 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.ga4gh.RefgetDocuments;
 import org.dasgrid.core.ga4gh.RefgetStatus;
 import org.dasgrid.core.ga4gh.ResolvedSequence;
 import org.dasgrid.core.ga4gh.SequenceRange;
 import org.dasgrid.core.ga4gh.SequenceResolver;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.access.Callers;
+import org.dasgrid.core.config.Tier;
 
 /**
  * refget v2.0.0 under {@code /refget}: {@code /sequence/{id}} (with {@code start}/{@code end} or a
@@ -83,7 +83,7 @@ final class RefgetServlet extends HttpServlet {
           + shorten(req.getHeader("Accept")) + ")");
       return;
     }
-    ResolvedSequence seq = resolver.resolve(id, AccessCheck.bearer(Bearer.token(req)));
+    ResolvedSequence seq = resolver.resolve(id, Callers.access(req, Tier.VARIANTS));
     if (metadata) {
       Ga4ghResponses.json(resp, 200, RefgetDocuments.JSON_TYPE, out -> RefgetDocuments.writeMetadata(seq, out));
       return;

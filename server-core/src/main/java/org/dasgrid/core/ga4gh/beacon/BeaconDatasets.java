@@ -2,7 +2,9 @@ package org.dasgrid.core.ga4gh.beacon;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.cluster.ClusterSource;
 import org.dasgrid.core.cluster.ClusterView;
@@ -21,7 +23,7 @@ import org.dasgrid.core.source.GenotypeSource;
  * config order. A protected source it may not read is left out entirely, as DAS leaves it out of its sources.
  *
  * <p>Case-level data (which samples carry a variant) is given for a protected source to a client holding its
- * token, and for a public source only when its config says {@code options: {beaconCaseLevelData: "true"}}: a
+ * token, for a tiered one to a client reaching its genotypes tier, and for a public source only when its config says {@code options: {beaconCaseLevelData: "true"}}: a
  * public Beacon answers about variants, not people, unless its owner chose otherwise.
  *
  * <p>A source sharded over a cluster is a dataset like any other: it is answered through a view for this
@@ -40,18 +42,31 @@ public final class BeaconDatasets {
 
   public static List<BeaconDataset> readable(SourceRegistry registry, AccessCheck access,
       Consumer<FanOutReport> reports) {
+    Function<SourceConfig, Optional<DatasetAccess>> open =
+        config -> access.mayRead(config) ? Optional.of(DatasetAccess.OPEN) : Optional.empty();
+    return readableAtTiers(registry, open, reports);
+  }
+
+  /**
+   * The datasets a client sees at the tiers it reaches: {@code tiers} says, per source, what the client may have
+   * of it ({@link DatasetAccess}), or nothing for a source it may not see at all (not even its aggregate tier).
+   */
+  public static List<BeaconDataset> readableAtTiers(SourceRegistry registry,
+      Function<SourceConfig, Optional<DatasetAccess>> tiers, Consumer<FanOutReport> reports) {
     List<BeaconDataset> out = new ArrayList<>();
     for (SourceSlot slot : registry.all()) {
       SourceConfig config = slot.config();
-      if (!access.mayRead(config)) {
+      Optional<DatasetAccess> access = tiers.apply(config);
+      if (access.isEmpty()) {
         continue;
       }
       LoadedSource loaded = slot.loaded().orElse(null);
       if (loaded == null || !(loaded.data() instanceof GenotypeSource)) {
         continue; // not loaded (yet), or no genotypes: nothing to answer with
       }
-      boolean caseLevel = config.access() == Access.TOKEN
-          || Boolean.parseBoolean(config.option(CASE_LEVEL_OPTION, "false"));
+      // a tiered source names its samples to the callers reaching its genotypes tier (contract section 11)
+      boolean caseLevel = access.get().sampleRecords() && (config.access() == Access.TOKEN
+          || config.tiers().restricted() || Boolean.parseBoolean(config.option(CASE_LEVEL_OPTION, "false")));
       DataSource data = loaded.data();
       if (data instanceof ClusterSource sharded) {
         ClusterView view = sharded.open(FanOutOptions.STRICT);
@@ -59,7 +74,7 @@ public final class BeaconDatasets {
         data = view;
       }
       out.add(new BeaconDataset(config.id(), config.title(), config.description(), config.coordinates(),
-          data, ((GenotypeSource) data).genotypes(), caseLevel, loaded.genes()));
+          data, ((GenotypeSource) data).genotypes(), caseLevel, loaded.genes(), access.get(), loaded.sheet()));
     }
     return out;
   }

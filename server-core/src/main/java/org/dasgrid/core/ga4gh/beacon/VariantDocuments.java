@@ -26,8 +26,15 @@ final class VariantDocuments {
   static ObjectNode response(BeaconIdentity identity, BeaconRequest r, VariantRequest q, List<DatasetHits> hits) {
     long total = 0;
     boolean exists = false;
+    int adjustedTo = 0;
     for (DatasetHits h : hits) {
-      total += h.count();
+      // below the controlled tier a count in 1..minCount-1 is reported as minCount (contract section 11); a
+      // record answer lists the records, which the variants tier lets the client see anyway
+      long shown = q.granularity() == Granularity.RECORD ? h.count() : h.dataset().access().report(h.count());
+      if (shown != h.count()) {
+        adjustedTo = Math.max(adjustedTo, (int) shown);
+      }
+      total += shown;
       exists |= h.exists();
     }
     ObjectNode doc = JSON.objectNode();
@@ -38,6 +45,9 @@ final class VariantDocuments {
       return doc;
     }
     summary.put("numTotalResults", total);
+    if (adjustedTo > 0) {
+      CountNotes.adjusted(summary, adjustedTo);
+    }
     if (q.granularity() == Granularity.COUNT && q.scope() == ResultsetScope.NONE) {
       return doc;
     }
