@@ -34,6 +34,12 @@ public final class Main {
       System.exit(IndexCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
       return;
     }
+    if (args.length >= 1 && args[0].equals("token")) {
+      // a local test issuer for trying controlled access (docs/access.md)
+      System.exit(org.dasgrid.webapp.access.TokenCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length),
+          System.out, System.err));
+      return;
+    }
     if (args.length == 2 && args[0].equals("--hash-token")) {
       // what goes in the config's tokens / server.adminTokens, so the token itself is never stored
       System.out.println(org.dasgrid.core.access.Tokens.hash(args[1]));

@@ -29,6 +29,7 @@ public record ServerOptions(
           + "                   config's server.warmupSeconds, 15)\n"
           + "  --no-warmup      no start-up warm-up (the same as --warmup-seconds 0)\n"
           + "java -jar dasgrid.jar --hash-token TOKEN   prints the digest to store in the config's tokens\n"
+          + "java -jar dasgrid.jar token init|mint ...   a local test issuer of bearer tokens (docs/access.md)\n"
           + "java -jar dasgrid.jar index --vcf COHORT.vcf.gz --out COHORT.dgi\n"
           + "                 builds a genotype index for a source's genotypeIndex: (docs/genotypes.md)\n"
           + "java -jar dasgrid.jar --local-cluster --config PATH [--nodes ID,...] [--jvm-arg ARG]...\n"

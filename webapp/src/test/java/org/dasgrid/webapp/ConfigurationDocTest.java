@@ -26,7 +26,9 @@ class ConfigurationDocTest {
 
   @ParameterizedTest
   @ValueSource(classes = {DasGridConfig.class, ServerSettings.class, SourceConfig.class, Coordinates.class,
-      ClusterConfig.class, ClusterConfig.Node.class, ClusterConfig.Shard.class, ClusterConfig.Tls.class})
+      ClusterConfig.class, ClusterConfig.Node.class, ClusterConfig.Shard.class, ClusterConfig.Tls.class,
+      org.dasgrid.core.config.AuthSettings.class, org.dasgrid.core.config.AuthSettings.TrustedIssuer.class,
+      org.dasgrid.core.config.Tiers.class})
   void everyConfigKeyIsDocumented(Class<?> record) throws IOException {
     String doc = Files.readString(TestServer.root().resolve("docs/configuration.md"));
     for (String key : keys(record)) {
