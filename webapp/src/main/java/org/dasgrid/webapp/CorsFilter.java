@@ -37,7 +37,8 @@ final class CorsFilter extends HttpFilter {
   }
   static final String EXPOSED = "X-DAS-Version, X-DAS-Status, X-DAS-Server, X-DAS-Capabilities, ETag, "
       + "Server-Timing, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, "
-      + "X-DasGrid-Nodes, X-DasGrid-Partial, X-DasGrid-Count-Adjusted-To, WWW-Authenticate, Content-Range, Content-Length, Accept-Ranges";
+      + "X-DasGrid-Nodes, X-DasGrid-Partial, X-DasGrid-Count-Adjusted-To, WWW-Authenticate, Content-Range, "
+      + "Content-Length, Accept-Ranges";
 
   @Override
   protected void doFilter(HttpServletRequest req, HttpServletResponse resp, FilterChain chain)

@@ -47,7 +47,8 @@ import org.dasgrid.core.config.AuthSettings;
 public final class Passports implements AutoCloseable {
   /** Asymmetric algorithms only: a token signed with a shared secret could be forged by anyone holding it. */
   private static final Set<JWSAlgorithm> ALGORITHMS = java.util.stream.Stream.concat(
-      JWSAlgorithm.Family.RSA.stream(), JWSAlgorithm.Family.EC.stream()).collect(java.util.stream.Collectors.toUnmodifiableSet());
+      JWSAlgorithm.Family.RSA.stream(), JWSAlgorithm.Family.EC.stream())
+      .collect(java.util.stream.Collectors.toUnmodifiableSet());
   static final String PASSPORT_CLAIM = "ga4gh_passport_v1";
   static final String VISA_CLAIM = "ga4gh_visa_v1";
 

@@ -123,8 +123,9 @@ class PassportsTest {
   @Test
   void visasThatMustNotCountAreIgnored() throws TokenRejected {
     TokenMint rogue = TokenMint.generate("https://rogue.test", "r1");
-    String noBy = dac.visa("dan", "ResearcherStatus", "x", null, Instant.now().minusSeconds(5), in(Duration.ofHours(1)));
-    String future = dac.visa("dan", "ControlledAccessGrants", A, "dac", in(Duration.ofHours(1)), in(Duration.ofHours(2)));
+    Instant hour = in(Duration.ofHours(1));
+    String noBy = dac.visa("dan", "ResearcherStatus", "x", null, Instant.now().minusSeconds(5), hour);
+    String future = dac.visa("dan", "ControlledAccessGrants", A, "dac", hour, in(Duration.ofHours(2)));
     String untrusted = rogue.visa("dan", "ControlledAccessGrants", A, "dac", Instant.now(), in(Duration.ofHours(1)));
     // signed by the token issuer, not a visa issuer: still untrusted as a visa
     String byLogin = login.visa("dan", "ResearcherStatus", "x", "so", Instant.now(), in(Duration.ofHours(1)));

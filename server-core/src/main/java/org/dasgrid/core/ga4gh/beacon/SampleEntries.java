@@ -171,26 +171,11 @@ final class SampleEntries {
     meta.putArray("returnedSchemas").addObject().put("entityType", entity).put("schema", schema);
     meta.put("testMode", q.testMode());
     meta.set("receivedRequestSummary", q.summary(entity, schema));
-    long total = 0;
-    boolean exists = false;
-    int adjustedTo = 0;
-    for (Hits h : hits) {
-      long n = h.samples().size();
-      long shown = q.granularity() == Granularity.RECORD ? n : h.dataset().access().report(n);
-      if (shown != n) {
-        adjustedTo = Math.max(adjustedTo, (int) shown);
-      }
-      total += shown;
-      exists |= n > 0;
-    }
-    ObjectNode summary = doc.putObject("responseSummary");
-    summary.put("exists", exists);
+    CountSummary counts = new CountSummary(q.granularity());
+    hits.forEach(h -> counts.add(h.dataset().access(), h.samples().size()));
+    counts.write(doc);
     if (q.granularity() == Granularity.BOOLEAN) {
       return doc;
-    }
-    summary.put("numTotalResults", total);
-    if (adjustedTo > 0) {
-      CountNotes.adjusted(summary, adjustedTo);
     }
     if (q.granularity() == Granularity.COUNT) {
       return doc;

@@ -100,7 +100,8 @@ record SampleRequest(List<String> filters, List<String> datasetIds, Granularity 
         }
         case "requestedGranularity", "includeResultsetResponses", "testMode" ->
             flat.put(e.getKey(), List.of(v.asText()));
-        default -> throw RequestException.badArgument("unknown member 'query.%s'", VariantRequestParser.shorten(e.getKey()));
+        default -> throw RequestException.badArgument("unknown member 'query.%s'",
+            VariantRequestParser.shorten(e.getKey()));
       }
     }
     return fromQuery(flat, fallback);
