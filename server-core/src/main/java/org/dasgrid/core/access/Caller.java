@@ -25,6 +25,13 @@ public record Caller(String subject, String issuer, boolean registered, Set<Stri
     return bearer == null ? NOBODY : new Caller(null, null, false, Set.of(), bearer, List.of());
   }
 
+  /** Without the bearer token: a caller may be logged, its token must not be. */
+  @Override
+  public String toString() {
+    return authenticated() ? "Caller[" + subject + " from " + issuer + (registered ? ", registered" : "")
+        + ", datasets " + datasets + "]" : "Caller[anonymous" + (bearer == null ? "" : ", static token") + "]";
+  }
+
   /** Whether a token from a configured issuer was verified. */
   public boolean authenticated() {
     return subject != null;

@@ -40,7 +40,7 @@ import org.dasgrid.core.config.AuthSettings;
  * fails is ignored (noted), not the token. {@code ResearcherStatus} with a {@code by} makes the caller
  * registered; {@code ControlledAccessGrants} grants its {@code value}, a dataset.
  *
- * <p>A verified token's caller is kept (keyed by the whole token, signature included) until the earliest
+ * <p>A verified token's caller is kept (keyed by its signature, taken only for the same whole token) until the earliest
  * {@code exp} of the token and its visas, at most {@code keysCacheSeconds}: a client sends the same token with
  * every request, and a lookup costs far less than the signatures.
  */
@@ -63,6 +63,15 @@ public final class Passports implements AutoCloseable {
 
   /** A verified token's caller and when it stops being valid (epoch millis). */
   private record Verified(Caller caller, long validUntil) {}
+
+  /**
+   * The key a token is kept under: its signature, unique to its header and claims and far shorter than the whole
+   * token (whose hash every request would compute again); a hit is taken only when the whole token is the same.
+   */
+  private static String keyOf(String bearer) {
+    int dot = bearer.lastIndexOf('.');
+    return dot >= 0 && bearer.length() - dot > 16 ? bearer.substring(dot + 1) : bearer;
+  }
 
   public Passports(AuthSettings auth, Path baseDir) {
     this.skewSeconds = auth.clockSkewSeconds();
@@ -138,12 +147,13 @@ public final class Passports implements AutoCloseable {
 
   /** The caller a bearer JWT stands for, or why it cannot be accepted. */
   public Caller identify(String bearer) throws TokenRejected {
-    Verified kept = verified.getIfPresent(bearer);
-    if (kept != null && kept.validUntil() > System.currentTimeMillis()) {
+    String key = keyOf(bearer);
+    Verified kept = verified.getIfPresent(key);
+    if (kept != null && kept.validUntil() > System.currentTimeMillis() && kept.caller().bearer().equals(bearer)) {
       return kept.caller();
     }
     Verified now = verify(bearer);
-    verified.put(bearer, now);
+    verified.put(key, now);
     return now.caller();
   }
 

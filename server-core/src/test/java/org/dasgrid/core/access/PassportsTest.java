@@ -88,6 +88,7 @@ class PassportsTest {
     assertThat(alice.issuer()).isEqualTo(LOGIN);
     assertThat(alice.registered()).isTrue();
     assertThat(alice.datasets()).containsExactly(A);
+    assertThat(alice.toString()).contains("alice").doesNotContain(token);
     assertThat(Refusal.check(alice, source("a", A), Tier.GENOTYPES)).isEmpty();
     // a visa for dataset A never opens B
     Refusal b = Refusal.check(alice, source("b", B), Tier.GENOTYPES).orElseThrow();

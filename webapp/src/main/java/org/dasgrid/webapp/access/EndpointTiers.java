@@ -43,6 +43,7 @@ public final class EndpointTiers {
       Map.entry("sample-counts", Tier.GENOTYPES));
   /** Query arguments that choose samples by name or group. */
   static final List<String> SAMPLE_CHOICES = List.of("samples", "cases", "controls");
+  private static final java.util.regex.Pattern ARGUMENTS = java.util.regex.Pattern.compile("[&;]");
   static final Map<String, Tier> SOURCE_API = Map.of("chrom.sizes", Tier.AGGREGATE, "search", Tier.VARIANTS);
   /** Beacon's paths: each answers per dataset at the tier its granularity needs (BeaconServlet). */
   static final Set<String> BEACON = Set.of("", "info", "service-info", "configuration", "map", "entry_types",
@@ -109,7 +110,7 @@ public final class EndpointTiers {
     if (query == null || query.isEmpty()) {
       return false;
     }
-    for (String pair : query.split("[&;]")) {
+    for (String pair : ARGUMENTS.split(query)) {
       int eq = pair.indexOf('=');
       String name = eq < 0 ? pair : pair.substring(0, eq);
       if (SAMPLE_CHOICES.contains(name)) {
