@@ -7,8 +7,8 @@ import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.dasgrid.core.arguments.QueryArguments;
 import org.dasgrid.core.cache.CachedResponse;
-import org.dasgrid.core.das.QueryArguments;
 import org.dasgrid.core.registry.LoadedSource;
 
 /**

@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.arguments.QueryArguments;
 import org.dasgrid.core.error.RequestException;
 
 /**

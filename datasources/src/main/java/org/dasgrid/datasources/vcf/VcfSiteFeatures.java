@@ -11,6 +11,7 @@ import java.util.Map;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Interner;
 import org.dasgrid.core.feature.Method;
+import org.dasgrid.core.feature.VariantClass;
 import org.dasgrid.core.feature.VcfSite;
 import org.dasgrid.core.source.SourceLoadException;
 import org.dasgrid.datasources.io.MalformedRecord;
@@ -55,7 +56,7 @@ public final class VcfSiteFeatures {
   /** The feature of one ALT allele of a parsed record. */
   Feature.Builder feature(VcfLine r, String alt) {
     Feature.Builder f = Feature.builder(r.chrom, r.pos, r.end)
-        .type(pool.type(VariantClass.of(r.ref, alt).type()))
+        .type(pool.type(VariantClass.of(r.ref, alt).featureType()))
         .method(method)
         .note(note(VcfSite.REF, r.ref))
         .note(note(VcfSite.ALT, alt))

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.dasgrid.core.genotype.internal.analytics.CohortAnalytics;
+import org.dasgrid.core.genotype.internal.engine.GenotypeIndex;
 import org.dasgrid.core.segment.Segment;
 import org.dasgrid.perf.cohort.EngineShapeTiming;
 import org.dasgrid.perf.cohort.MedianTime;

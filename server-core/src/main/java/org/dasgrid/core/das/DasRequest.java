@@ -2,6 +2,7 @@ package org.dasgrid.core.das;
 
 import java.util.Objects;
 import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.core.arguments.QueryArguments;
 
 /**
  * One DAS request after HTTP parsing: the source (empty for server-level commands), the command, the

@@ -2,6 +2,7 @@ package org.dasgrid.core.das;
 
 import java.util.Locale;
 import java.util.Set;
+import org.dasgrid.core.arguments.QueryArguments;
 import org.dasgrid.core.error.RequestException;
 
 /** The body formats a DAS command can answer in, chosen with {@code format=}. XML is the default. */

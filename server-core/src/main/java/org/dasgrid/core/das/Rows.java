@@ -1,6 +1,7 @@
 package org.dasgrid.core.das;
 
 import java.util.Optional;
+import org.dasgrid.core.arguments.QueryArguments;
 import org.dasgrid.core.error.RequestException;
 
 /**

@@ -3,7 +3,7 @@ package org.dasgrid.core.genotype;
 import java.util.Arrays;
 
 /**
- * The samples of the whole cohort that carry one ALT allele of one site (by the rules of {@link SiteCalls}):
+ * The samples of the whole cohort that carry one ALT allele of one site (by the rules of {@link org.dasgrid.core.genotype.internal.build.SiteCalls}):
  * het (one copy in a diploid call) and hom (only that allele), as sample numbers, ascending, disjoint.
  */
 public record AlleleCarriers(int[] het, int[] hom) {

@@ -25,26 +25,21 @@ public final class AnalyticsAnswer {
   private final Optional<RowKey> next;
   private final Object[] annotations;
   private final Optional<String> annotationSource;
-  /** The whole cohort's statistics, for their texts, when the rows' statistics are the whole cohort's; else null. */
-  private final CohortStats cohort;
-  private final int[] contigs;
-  private final int[] rowNumbers;
+  /** The rows' statistics as text, when the engine made them with it (the whole cohort's); else {@link StatTexts#NONE}. */
+  private final StatTexts texts;
 
-  AnalyticsAnswer(VariantAnswer rows, boolean stats, boolean caseControl, int[] missing, double[] hweP,
+  public AnalyticsAnswer(VariantAnswer rows, boolean stats, boolean caseControl, int[] missing, double[] hweP,
       double[] f, int[] caseAc, int[] caseAn, int[] controlAc, int[] controlAn, double[] assocP, double[] oddsRatio,
       Optional<RowKey> next, Object[] annotations, Optional<String> annotationSource) {
     this(rows, stats, caseControl, missing, hweP, f, caseAc, caseAn, controlAc, controlAn, assocP, oddsRatio, next,
-        annotations, annotationSource, null, null, null);
+        annotations, annotationSource, StatTexts.NONE);
   }
 
-  /** As above; {@code cohort} (with the rows' {@code contigs} and {@code rowNumbers}) when the statistics are its. */
-  AnalyticsAnswer(VariantAnswer rows, boolean stats, boolean caseControl, int[] missing, double[] hweP,
+  /** As above; {@code texts} when the engine made the statistics' texts with it. */
+  public AnalyticsAnswer(VariantAnswer rows, boolean stats, boolean caseControl, int[] missing, double[] hweP,
       double[] f, int[] caseAc, int[] caseAn, int[] controlAc, int[] controlAn, double[] assocP, double[] oddsRatio,
-      Optional<RowKey> next, Object[] annotations, Optional<String> annotationSource, CohortStats cohort,
-      int[] contigs, int[] rowNumbers) {
-    this.cohort = cohort;
-    this.contigs = contigs;
-    this.rowNumbers = rowNumbers;
+      Optional<RowKey> next, Object[] annotations, Optional<String> annotationSource, StatTexts texts) {
+    this.texts = Objects.requireNonNull(texts);
     this.annotations = annotations;
     this.annotationSource = Objects.requireNonNull(annotationSource);
     this.rows = Objects.requireNonNull(rows);
@@ -108,12 +103,12 @@ public final class AnalyticsAnswer {
    * writer formats {@link #hweP} itself).
    */
   public int copyHweText(int i, byte[] dst, int at) {
-    return cohort == null ? -1 : cohort.copyHweText(contigs[i], rowNumbers[i], dst, at);
+    return texts.copyHweText(i, dst, at);
   }
 
   /** As {@link #copyHweText}, for {@link #f}. */
   public int copyFText(int i, byte[] dst, int at) {
-    return cohort == null ? -1 : cohort.copyFText(contigs[i], rowNumbers[i], dst, at);
+    return texts.copyFText(i, dst, at);
   }
 
   public int caseAc(int i) {
@@ -157,6 +152,31 @@ public final class AnalyticsAnswer {
    */
   public Optional<String> annotationSource() {
     return annotationSource;
+  }
+
+  /**
+   * The texts of rows' HWE p and F that the engine made with it, by the installed {@link TextRules#numberText}
+   * (the whole cohort's statistics, made at load): what {@link #copyHweText} and {@link #copyFText} copy.
+   */
+  public interface StatTexts {
+    /** No texts: the writer formats every number. */
+    StatTexts NONE = new StatTexts() {
+      @Override
+      public int copyHweText(int i, byte[] dst, int at) {
+        return -1;
+      }
+
+      @Override
+      public int copyFText(int i, byte[] dst, int at) {
+        return -1;
+      }
+    };
+
+    /** As {@link AnalyticsAnswer#copyHweText}. */
+    int copyHweText(int i, byte[] dst, int at);
+
+    /** As {@link AnalyticsAnswer#copyFText}. */
+    int copyFText(int i, byte[] dst, int at);
   }
 
   /** The last row of this page when more rows follow it (the {@code next} cursor's place). */

@@ -27,7 +27,7 @@ public record Bracket(int startMin, int startMax, int endMin, int endMax) {
   }
 
   /** Whether a row starting at {@code pos} and ending at {@code end} is inside the bracket. */
-  boolean keeps(int pos, int end) {
+  public boolean keeps(int pos, int end) {
     return pos >= startMin && pos <= startMax && end >= endMin && end <= endMax;
   }
 
@@ -36,7 +36,7 @@ public record Bracket(int startMin, int startMax, int endMin, int endMax) {
    * {@code [endMin, endMax]} (its END is, and POS &le; END), so the scan needs only the narrower of the two.
    * A segment left empty is dropped.
    */
-  List<Segment> narrow(List<Segment> segments) {
+  public List<Segment> narrow(List<Segment> segments) {
     if (keepsAll()) {
       return segments;
     }

@@ -13,7 +13,7 @@ public record CaseControl(SampleSelection cases, SampleSelection controls) {
    * Whether cases and controls split {@code cohort} exactly (disjoint, and together every chosen sample): then
    * one group's counts are the cohort's less the other's, and the engine counts only one group per row.
    */
-  boolean splits(SampleSelection cohort) {
+  public boolean splits(SampleSelection cohort) {
     if ((long) cases.size() + controls.size() != cohort.size()) {
       return false;
     }

@@ -31,7 +31,7 @@ public record CsqCondition(Field field, Set<String> values) {
     }
 
     /** The column of this field in an annotation layout of the given source ({@code CSQ} or {@code ANN}). */
-    String column(String source) {
+    public String column(String source) {
       return source.equals("ANN") ? snpEff : vep;
     }
   }

@@ -9,7 +9,7 @@ package org.dasgrid.core.genotype;
 public final class GenotypeCapacityException extends IllegalStateException {
   private static final long serialVersionUID = 1L;
 
-  GenotypeCapacityException(String pool, long limit) {
+  public GenotypeCapacityException(String pool, long limit) {
     super("the cohort is too large for one genotype engine or index: more than " + limit + " entries of "
         + pool + "; index and serve it in pieces, one per chromosome or group of chromosomes (bcftools view -r "
         + "CHROM -Oz -o piece.vcf.gz, one source each; a cluster maps each piece on the nodes holding it)");

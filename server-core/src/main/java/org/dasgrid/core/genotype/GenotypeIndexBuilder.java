@@ -1,16 +1,9 @@
 package org.dasgrid.core.genotype;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
+import org.dasgrid.core.genotype.internal.build.SiteCalls;
+import org.dasgrid.core.genotype.internal.build.StoreBuilder;
 
 /**
  * Builds a genotype engine from sites and their calls, as a VCF loader reads them (the core knows no file
@@ -31,89 +24,43 @@ public final class GenotypeIndexBuilder {
   /** An allele that was not called ({@code .} in a VCF GT). */
   public static final int MISSING = SiteCalls.MISSING;
 
-  private final List<String> samples;
-  private final SampleSets.Builder sets;
-  private final SiteCalls calls;
-  private final Corrections.Builder fixes = new Corrections.Builder();
-  private final CalledGroups called = new CalledGroups();
-  /** The contig of the last site: sets may be patches of earlier sets of the same contig only. */
-  private Pending lastContig;
-  private final Map<String, Pending> contigs = new LinkedHashMap<>();
-  private Pending site;
-  /** Where a streaming build writes ({@link GenotypeIndexFile#build}); null for an engine in the heap. */
-  private final IndexFileWriter file;
-  /** Streaming: the contig being read, and those written (no site may come back to them). */
-  private Pending current;
-  private final Set<String> written = new HashSet<>();
-  private long variants;
-  private int sitePos;
-  private int siteEnd;
-  private byte[] siteIdRef;
-  private List<String> siteAlts;
-  private long sites;
-  private long nonRefCalls;
-  /** The INFO fields the header declares, when INFO is kept for the filters ({@link #keepInfo}). */
-  private Map<String, InfoField> infoFields;
-  private boolean siteHasInfo;
+  private final StoreBuilder store;
 
   public GenotypeIndexBuilder(List<String> sampleNames) {
     this(sampleNames, SetEncoding.COMPACT);
   }
 
   public GenotypeIndexBuilder(List<String> sampleNames, SetEncoding encoding) {
-    this(sampleNames, encoding, null);
+    this(new StoreBuilder(sampleNames, encoding));
   }
 
-  /** A streaming build into {@code file} (see {@link GenotypeIndexFile#build}). */
-  GenotypeIndexBuilder(List<String> sampleNames, IndexFileWriter file) {
-    this(sampleNames, SetEncoding.COMPACT, file);
-  }
-
-  private GenotypeIndexBuilder(List<String> sampleNames, SetEncoding encoding, IndexFileWriter file) {
-    this.file = file;
-    this.samples = List.copyOf(sampleNames);
-    Set<String> seen = new HashSet<>();
-    for (String s : samples) {
-      if (!seen.add(s)) {
-        throw new IllegalArgumentException("sample '" + s + "' appears twice");
-      }
-    }
-    this.sets = new SampleSets.Builder(samples.size(), Objects.requireNonNull(encoding));
-    this.calls = new SiteCalls(samples.size());
+  /** Over a streaming build's store (see {@link GenotypeIndexFile#build}). */
+  GenotypeIndexBuilder(StoreBuilder store) {
+    this.store = store;
   }
 
   /**
    * Keeps each record's INFO text (given by {@link #siteInfo}) for the INFO and annotation filters, which
    * may test the fields the header declares; without this call the engine keeps no INFO.
    */
-  public GenotypeIndexBuilder keepInfo(java.util.Collection<InfoField> declared) {
-    Map<String, InfoField> m = new LinkedHashMap<>();
-    for (InfoField f : declared) {
-      m.put(f.key(), f);
-    }
-    infoFields = m;
+  public GenotypeIndexBuilder keepInfo(Collection<InfoField> declared) {
+    store.keepInfo(declared);
     return this;
   }
 
   /** Whether {@link #siteInfo} is wanted. */
   public boolean keepsInfo() {
-    return infoFields != null;
+    return store.keepsInfo();
   }
 
   /** The current site's INFO column, {@code b[from, to)} (between {@link #startSite} and {@link #endSite}). */
   public void siteInfo(byte[] b, int from, int to) {
-    if (site == null) {
-      throw new IllegalStateException("siteInfo outside a site");
-    }
-    if (infoFields != null) {
-      site.info.site(b, from, to);
-      siteHasInfo = true;
-    }
+    store.siteInfo(b, from, to);
   }
 
   /** Declares a contig, fixing its place in the source's order even if it has no sites. */
   public GenotypeIndexBuilder declareContig(String name) {
-    contigs.computeIfAbsent(name, Pending::new);
+    store.declareContig(name);
     return this;
   }
 
@@ -126,275 +73,34 @@ public final class GenotypeIndexBuilder {
    * @param alts the ALT alleles, allele 1 first; may be empty (a site without ALT)
    */
   public void startSite(String contig, int pos, int end, String id, String ref, List<String> alts) {
-    if (site != null) {
-      throw new IllegalStateException("startSite before endSite of the previous site");
-    }
-    if (pos < 1 || end < pos) {
-      throw new IllegalArgumentException("bad site span " + pos + ".." + end);
-    }
-    site = contigs.computeIfAbsent(contig, Pending::new);
-    if (file != null && site != current) {
-      enter(site);
-    }
-    if (site != lastContig) {
-      sets.newContig();
-      lastContig = site;
-    }
-    sitePos = pos;
-    siteEnd = end;
-    siteIdRef = ((id == null || id.isEmpty() ? "." : id) + "\t" + ref + "\t").getBytes(StandardCharsets.UTF_8);
-    siteAlts = alts;
-    calls.reset(alts.size());
+    store.startSite(contig, pos, end, id, ref, alts);
   }
 
   /** A diploid call; alleles are 0 (REF), 1.. (ALT) or {@link #MISSING}. */
   public void diploid(int sample, int allele1, int allele2) {
-    calls.diploid(sample, allele1, allele2);
+    store.diploid(sample, allele1, allele2);
   }
 
   public void haploid(int sample, int allele) {
-    calls.haploid(sample, allele);
+    store.haploid(sample, allele);
   }
 
   /** A call of any ploidy: the first {@code n} entries of {@code alleles}. */
   public void call(int sample, int[] alleles, int n) {
-    calls.call(sample, alleles, n);
+    store.call(sample, alleles, n);
   }
 
   public void endSite() {
-    if (site == null) {
-      throw new IllegalStateException("endSite without startSite");
-    }
-    calls.finish();
-    CalledGroups groups = called.of(calls.anCorrections(), calls.missing());
-    int an = fixes.add(groups, sets);
-    byte ploidy = (byte) calls.ploidy();
-    int missing = groups.missingFirst() ? fixes.handleAt(an, 0) : SampleSets.EMPTY;
-    int nonDiploid = reused(calls.nonDiploid(), groups, an);
-    byte alts = (byte) Math.min(calls.alts(), 255);
-    for (int a = 1; a <= calls.alts(); a++) {
-      IntList het = calls.het(a);
-      IntList hom = calls.hom(a);
-      nonRefCalls += het.size() + hom.size();
-      site.add(sitePos, siteEnd, sets.add(het.raw(), het.size()), sets.add(hom.raw(), hom.size()),
-          fixes(calls.acCorrections(a)), an, ploidy, siteIdRef, siteAlts.get(a - 1));
-      site.gaps.add(missing, nonDiploid, alts, (byte) Math.min(a, 255));
-      if (infoFields != null) {
-        site.info.row(siteHasInfo);
-      }
-    }
-    siteHasInfo = false;
-    sites++;
-    site = null;
-  }
-
-  /**
-   * The set handle of these samples (the site's non-diploid calls), reusing the AN correction group that
-   * holds exactly them when there is one (the haploid calls of a diploid site are usually its -1 group).
-   */
-  private int reused(IntList samples, CalledGroups groups, int anEntry) {
-    if (samples.isEmpty()) {
-      return SampleSets.EMPTY;
-    }
-    int[] found = {-1, 0};
-    groups.forEach((delta, g) -> {
-      if (found[0] < 0 && same(g, samples)) {
-        found[0] = found[1];
-      }
-      found[1]++;
-    });
-    return found[0] >= 0 ? fixes.handleAt(anEntry, found[0]) : sets.add(samples.raw(), samples.size());
-  }
-
-  private static boolean same(IntList a, IntList b) {
-    if (a.size() != b.size()) {
-      return false;
-    }
-    for (int i = 0; i < a.size(); i++) {
-      if (a.get(i) != b.get(i)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private int fixes(DeltaGroups groups) {
-    return fixes.add(groups, sets);
+    store.endSite();
   }
 
   /** Sites ended so far. */
   public long sites() {
-    return sites;
+    return store.sites();
   }
 
-  /**
-   * Streaming: moves on to contig {@code next}, writing the one in hand and the pool pages it filled. A
-   * contig written already cannot come back: the build reads a VCF sorted by contig.
-   */
-  private void enter(Pending next) {
-    if (written.contains(next.name)) {
-      site = null;
-      throw new IllegalArgumentException("contig " + next.name + " comes again after another contig; an index"
-          + " is built from a VCF sorted by contig (bcftools sort)");
-    }
-    if (current != null) {
-      try {
-        writeContig(current);
-        sets.release(file, false);
-        fixes.release(file, false);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    current = next;
-  }
-
-  /** Streaming: finishes a contig's rows from the pools in hand, writes them and lets go of them. */
-  private void writeContig(Pending p) throws IOException {
-    SampleSets setsSoFar = sets.view();
-    Corrections fixesSoFar = fixes.view();
-    SampleSelection everyone = SampleSelection.all(samples.size());
-    ContigRows rows = p.build(setsSoFar, fixesSoFar, everyone);
-    file.contig(rows, p.gapsBuilt, p.infoBuilt, GenotypeIndex.cohortAfTexts(rows, setsSoFar, fixesSoFar, everyone),
-        setsSoFar, fixesSoFar);
-    variants += p.size;
-    written.add(p.name);
-    contigs.put(p.name, new Pending(p.name)); // keeps its place in the order; the rows go
-  }
-
-  /** Streaming: writes what is left and the catalog, and names the file ({@link GenotypeIndexFile.Build}). */
-  GenotypeStats finishFile(List<IndexedReference> references, SourceIdentity source) throws IOException {
-    if (site != null) {
-      throw new IllegalStateException("finish before endSite");
-    }
-    for (Pending p : List.copyOf(contigs.values())) {
-      if (!written.contains(p.name)) {
-        writeContig(p);
-      }
-    }
-    current = null;
-    sets.release(file, true);
-    fixes.release(file, true);
-    long[] forms = file.forms();
-    GenotypeStats stats = new GenotypeStats(samples.size(), sites, variants, nonRefCalls,
-        file.heapBytes() + SampleNames.of(samples).heapBytes(), forms[1], forms[2], forms[3]);
-    file.finish(samples, infoFields == null ? Map.of() : infoFields, new Counts(sites, variants, nonRefCalls),
-        stats, List.copyOf(contigs.keySet()), references, source);
-    return stats;
-  }
-
+  /** The engine over the sites added, in the heap. */
   public GenotypeQueries build() {
-    if (file != null) {
-      throw new IllegalStateException("a streaming build ends with GenotypeIndexFile.Build.finish");
-    }
-    if (site != null) {
-      throw new IllegalStateException("build before endSite");
-    }
-    Corrections corrections = fixes.build();
-    SampleSets built = sets.build();
-    List<ContigRows> rows = new ArrayList<>(contigs.size());
-    List<CallGaps> gaps = new ArrayList<>(contigs.size());
-    List<InfoStore> info = new ArrayList<>(contigs.size());
-    long variants = 0;
-    SampleSelection everyone = SampleSelection.all(samples.size());
-    for (Pending p : contigs.values()) {
-      rows.add(p.build(built, corrections, everyone));
-      gaps.add(p.gapsBuilt);
-      info.add(p.infoBuilt);
-      variants += p.size;
-    }
-    return new GenotypeIndex(samples, rows, built, corrections, new Counts(sites, variants, nonRefCalls), gaps,
-        info, infoFields == null ? Map.of() : infoFields);
-  }
-
-  /** Totals known at build time. */
-  record Counts(long sites, long variants, long nonRefCalls) {}
-
-  /** The rows of one contig while loading, in file order. */
-  private static final class Pending {
-    final String name;
-    int size;
-    final IntList pos = new IntList();
-    final IntList end = new IntList();
-    final IntList het = new IntList();
-    final IntList hom = new IntList();
-    final IntList acFix = new IntList();
-    final IntList anFix = new IntList();
-    byte[] ploidy = new byte[16];
-    final IntList textStart = new IntList();
-    byte[] text = new byte[256];
-    int textSize;
-    final CallGaps.Builder gaps = new CallGaps.Builder();
-    final InfoStore.Builder info = new InfoStore.Builder();
-    InfoStore infoBuilt;
-
-    /** The rows' {@link CallGaps}, in row order, once {@link #build} ran. */
-    CallGaps gapsBuilt;
-
-    Pending(String name) {
-      this.name = name;
-    }
-
-    void add(int p, int e, int hetSet, int homSet, int ac, int an, byte pl, byte[] idRef, String alt) {
-      pos.add(p);
-      end.add(e);
-      het.add(hetSet);
-      hom.add(homSet);
-      acFix.add(ac);
-      anFix.add(an);
-      if (size == ploidy.length) {
-        ploidy = Arrays.copyOf(ploidy, IntList.grow(ploidy.length));
-      }
-      ploidy[size] = pl;
-      textStart.add(textSize);
-      byte[] altBytes = alt.getBytes(StandardCharsets.UTF_8);
-      append(idRef, idRef.length);
-      append(altBytes, altBytes.length);
-      size++;
-    }
-
-    private void append(byte[] b, int n) {
-      if (textSize + n > text.length) {
-        if ((long) textSize + n > Integer.MAX_VALUE - 16) {
-          throw new IllegalStateException("contig " + name + ": more than 2 GB of ID/REF/ALT text");
-        }
-        text = Arrays.copyOf(text, Math.max(textSize + n, IntList.grow(text.length)));
-      }
-      System.arraycopy(b, 0, text, textSize, n);
-      textSize += n;
-    }
-
-    ContigRows build(SampleSets sets, Corrections fixes, SampleSelection everyone) {
-      int[] order = RowOrder.sort(size, pos.raw(), textStart.raw(), textSize, text);
-      int[] starts = new int[size + 1];
-      byte[] sortedText = new byte[textSize + TextRules.installed().slack()]; // see ContigRows.plainText
-      int at = 0;
-      for (int i = 0; i < size; i++) {
-        int r = order[i];
-        int from = textStart.get(r);
-        int to = r + 1 < size ? textStart.get(r + 1) : textSize;
-        starts[i] = at;
-        System.arraycopy(text, from, sortedText, at, to - from);
-        at += to - from;
-      }
-      starts[size] = at;
-      byte[] sortedPloidy = new byte[size];
-      for (int i = 0; i < size; i++) {
-        sortedPloidy[i] = ploidy[order[i]];
-      }
-      gapsBuilt = gaps.build(order);
-      infoBuilt = info.build(order);
-      return new ContigRows(name, size, permute(pos, order), permute(end, order), permute(het, order),
-          permute(hom, order), permute(acFix, order), permute(anFix, order), sortedPloidy, starts, sortedText, sets,
-          fixes, everyone);
-    }
-
-    private static int[] permute(IntList values, int[] order) {
-      int[] out = new int[order.length];
-      for (int i = 0; i < order.length; i++) {
-        out[i] = values.get(order[i]);
-      }
-      return out;
-    }
+    return Engines.over(store.build());
   }
 }

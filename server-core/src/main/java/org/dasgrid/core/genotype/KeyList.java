@@ -36,22 +36,22 @@ public final class KeyList {
   }
 
   /** Where key {@code j}'s bytes start in {@link #bytes()}. */
-  int start(int j) {
+  public int start(int j) {
     return starts[j];
   }
 
   /** Key {@code j}'s length in bytes. */
-  int length(int j) {
+  public int length(int j) {
     int at = starts[j] - 4;
     return (bytes[at] & 0xFF) << 24 | (bytes[at + 1] & 0xFF) << 16 | (bytes[at + 2] & 0xFF) << 8 | bytes[at + 3] & 0xFF;
   }
 
   /** The length-prefixed keys, the used part only ({@link #usedBytes}); not to be changed. */
-  byte[] bytes() {
+  public byte[] bytes() {
     return bytes;
   }
 
-  int usedBytes() {
+  public int usedBytes() {
     return size == 0 ? 0 : starts[size - 1] + length(size - 1);
   }
 
@@ -61,7 +61,7 @@ public final class KeyList {
   }
 
   /** {@link RowCalls#idHash(String)} of key {@code j}, from its bytes. */
-  int idHash(int j) {
+  public int idHash(int j) {
     int h = 0;
     for (int i = starts[j], end = i + length(j); i < end; i++) {
       h = 31 * h + bytes[i];
@@ -70,7 +70,7 @@ public final class KeyList {
   }
 
   /** Whether key {@code j} holds a colon past its first byte (it may be a {@code CHROM:POS:REF:ALT}). */
-  boolean hasColon(int j) {
+  public boolean hasColon(int j) {
     for (int i = starts[j] + 1, end = starts[j] + length(j); i < end; i++) {
       if (bytes[i] == ':') {
         return true;

@@ -1,11 +1,12 @@
 package org.dasgrid.core.genotype;
 
+
 /**
  * The calls of one row (one ALT allele of a site), for every sample, as {@link CallReader} shows them: per
  * sample how many alleles were called (0 = no call, 1 = haploid, 2 = diploid) and how many of them are this
  * ALT. A cursor: valid only inside the visit that gave it.
  *
- * <p>The counts are those of the engine's AC/AN rules (see {@link SiteCalls}): a partial call {@code ./1}
+ * <p>The counts are those of the engine's AC/AN rules (see {@link org.dasgrid.core.genotype.internal.build.SiteCalls}): a partial call {@code ./1}
  * counts as one called allele, one copy.
  */
 public interface RowCalls {

@@ -10,7 +10,7 @@ package org.dasgrid.core.genotype;
  */
 public record SampleCallBits(int rows, long[] called, long[] het, long[] hom) {
   /** Heap held, for a cache's weight. */
-  long bytes() {
+  public long bytes() {
     return 64 + 3 * (16 + 8L * called.length);
   }
 }

@@ -75,7 +75,7 @@ public final class SampleNames {
     return (plain[sample >>> 6] & 1L << sample) != 0;
   }
 
-  long heapBytes() {
+  public long heapBytes() {
     return 64L + pool.length + 4L * start.length + 8L * plain.length;
   }
 

@@ -67,16 +67,16 @@ public final class SampleSelection {
   }
 
   /** The chosen sample numbers, ascending. Not copied: callers must not modify it. */
-  int[] members() {
+  public int[] members() {
     return members;
   }
 
   /** The chosen samples as a cohort-wide bitset. Not copied: callers must not modify it. */
-  long[] words() {
+  public long[] words() {
     return words;
   }
 
-  RoaringBitmap bitmap() {
+  public RoaringBitmap bitmap() {
     return bitmap;
   }
 }

@@ -7,7 +7,7 @@ import java.util.ServiceLoader;
  * A writer's rules for the text the engine precomputes at load on its behalf ({@link PrecomputedText}): which
  * rows' text it may vouch for, the slack it keeps after stored text, and the text of an allele frequency. The
  * engine defines this shape because it calls it; the rules themselves are the writer's — the genotype JSON
- * writer's are {@code org.dasgrid.core.genotype.api.JsonTextRules}, found through {@link ServiceLoader} — so no
+ * writer's are {@code org.dasgrid.core.api.genotype.JsonTextRules}, found through {@link ServiceLoader} — so no
  * writer's rule lives in the engine and the engine imports no protocol. Implementations are immutable.
  */
 public interface TextRules {

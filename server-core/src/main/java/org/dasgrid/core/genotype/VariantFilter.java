@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Set;
+import org.dasgrid.core.feature.VariantClass;
 
 /**
  * Which variants (ALT alleles) an analytics query keeps, beyond the segments and zygosity: AND between the
@@ -72,7 +73,7 @@ public record VariantFilter(Set<String> refs, Set<String> alts, Set<VariantClass
   }
 
   /** Whether a test needs the row's text (REF, ALT, class or length). */
-  boolean readsText() {
+  public boolean readsText() {
     return !refs.isEmpty() || !alts.isEmpty() || !classes.isEmpty() || minLength.isPresent()
         || maxLength.isPresent();
   }
@@ -82,7 +83,7 @@ public record VariantFilter(Set<String> refs, Set<String> alts, Set<VariantClass
   }
 
   /** Whether af = ac / an is within the bounds. */
-  boolean keepsAf(int ac, int an) {
+  public boolean keepsAf(int ac, int an) {
     if (!readsAf()) {
       return true;
     }

@@ -1,9 +1,11 @@
 /**
- * The genotype engine: an immutable in-memory index of a multi-sample VCF's calls that answers which
- * variants in some segments have het or hom-alt calls among chosen samples, which samples carry them, and
- * how many ({@link org.dasgrid.core.genotype.GenotypeQueries}). Loaders feed it through {@link
- * org.dasgrid.core.genotype.GenotypeIndexBuilder}; the core knows no file format. Per ALT allele it keeps
- * the sets of het and hom-alt samples ({@link org.dasgrid.core.genotype.SetEncoding}) and positions in
- * primitive arrays per contig.
+ * The genotype engine's public face: the questions ({@link org.dasgrid.core.genotype.GenotypeQueries}, {@link
+ * org.dasgrid.core.genotype.GenotypeQuery}, {@link org.dasgrid.core.genotype.AnalyticsQuery} with its filters,
+ * case/control split and top-N), the sample selection, the answers and their rows, the call-level capability
+ * ({@link org.dasgrid.core.genotype.CallReader}), the exceptions, and the two ways to get an engine: built from a
+ * VCF's sites and calls ({@link org.dasgrid.core.genotype.GenotypeIndexBuilder}) or opened from its persistent
+ * index ({@link org.dasgrid.core.genotype.GenotypeIndexFile}). Everything else of the engine is in its
+ * subpackages: {@code stats} (the tests), {@code dgi} (the file format), {@code cohort} (sample-level analytics)
+ * and {@code internal.*} (how it stores and answers; no other room uses them).
  */
 package org.dasgrid.core.genotype;

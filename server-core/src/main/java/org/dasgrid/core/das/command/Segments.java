@@ -3,7 +3,7 @@ package org.dasgrid.core.das.command;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.dasgrid.core.das.QueryArguments;
+import org.dasgrid.core.arguments.QueryArguments;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.segment.Range;
 import org.dasgrid.core.segment.Segment;

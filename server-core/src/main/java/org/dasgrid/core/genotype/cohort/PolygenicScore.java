@@ -9,11 +9,11 @@ import java.util.Map;
 import java.util.Optional;
 import org.dasgrid.core.genotype.CallReader;
 import org.dasgrid.core.genotype.GenotypeQueries;
-import org.dasgrid.core.genotype.IntList;
 import org.dasgrid.core.genotype.KeyedRows;
 import org.dasgrid.core.genotype.RowCalls;
 import org.dasgrid.core.genotype.SampleSelection;
-import org.dasgrid.core.genotype.TwoParts;
+import org.dasgrid.core.genotype.internal.column.IntList;
+import org.dasgrid.core.genotype.internal.column.TwoParts;
 import org.dasgrid.core.segment.Segment;
 
 /**

@@ -6,7 +6,7 @@ import java.util.Optional;
 import org.dasgrid.core.genotype.CallReader;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.RowCalls;
-import org.dasgrid.core.genotype.TwoParts;
+import org.dasgrid.core.genotype.internal.column.TwoParts;
 import org.dasgrid.core.segment.Segment;
 
 /**

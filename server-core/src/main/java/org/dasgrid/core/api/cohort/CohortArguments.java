@@ -1,0 +1,136 @@
+package org.dasgrid.core.api.cohort;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import org.dasgrid.core.api.genotype.SampleChoice;
+import org.dasgrid.core.arguments.QueryArguments;
+import org.dasgrid.core.error.RequestException;
+import org.dasgrid.core.segment.Range;
+import org.dasgrid.core.segment.Segment;
+import org.dasgrid.core.segment.SegmentRequest;
+import org.dasgrid.core.source.DataSource;
+import org.dasgrid.core.source.EntryPoint;
+
+/** The arguments of a cohort analytics request, read and checked one by one; mistakes are 400s. */
+final class CohortArguments {
+  private final QueryArguments args;
+  private final String endpoint;
+
+  CohortArguments(QueryArguments args, String endpoint, Set<String> allowed) {
+    this.args = args;
+    this.endpoint = endpoint;
+    for (String name : args.asMap().keySet()) {
+      if (!allowed.contains(name) && !name.startsWith("_")) {
+        throw RequestException.badArgument("unknown argument '%s' for %s; use %s", SampleChoice.shorten(name),
+            endpoint, String.join(", ", new java.util.TreeSet<>(allowed)));
+      }
+    }
+  }
+
+  QueryArguments raw() {
+    return args;
+  }
+
+  Optional<String> single(String name) {
+    List<String> all = args.all(name);
+    if (all.size() > 1) {
+      throw RequestException.badArgument("%s= given %d times; give it once", name, all.size());
+    }
+    return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0).strip());
+  }
+
+  String required(String name, String hint) {
+    return single(name).filter(s -> !s.isEmpty()).orElseThrow(() ->
+        RequestException.badArgument("%s needs %s=%s", endpoint, name, hint));
+  }
+
+  OptionalDouble number(String name, double min, double max) {
+    Optional<String> raw = single(name);
+    if (raw.isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    try {
+      double v = Double.parseDouble(raw.get());
+      if (!(v >= min && v <= max)) {
+        throw new NumberFormatException();
+      }
+      return OptionalDouble.of(v);
+    } catch (NumberFormatException e) {
+      throw RequestException.badArgument("%s must be a number from %s to %s, not '%s'", name, min, max,
+          SampleChoice.shorten(raw.get()));
+    }
+  }
+
+  int whole(String name, int fallback, int max) {
+    Optional<String> raw = single(name);
+    if (raw.isEmpty()) {
+      return fallback;
+    }
+    String s = raw.get();
+    if (s.isEmpty() || s.length() > 10 || !s.chars().allMatch(c -> c >= '0' && c <= '9')
+        || Long.parseLong(s) > max) {
+      throw RequestException.badArgument("%s must be a whole number from 0 to %d, not '%s'", name, max,
+          SampleChoice.shorten(s));
+    }
+    return Integer.parseInt(s);
+  }
+
+  boolean bool(String name, boolean fallback) {
+    Optional<String> raw = single(name);
+    if (raw.isEmpty()) {
+      return fallback;
+    }
+    return switch (raw.get().toLowerCase(Locale.ROOT)) {
+      case "true", "yes", "1" -> true;
+      case "false", "no", "0" -> false;
+      default -> throw RequestException.badArgument("%s must be true or false, not '%s'", name,
+          SampleChoice.shorten(raw.get()));
+    };
+  }
+
+  /** The samples asked for ({@code samples=}: names or groups of the sheet; the whole cohort when absent). */
+  int[] samples(CohortApi.Context ctx) {
+    return SampleChoice.parse(args.all("samples"), ctx.engine(), ctx.sheet()).sampleNumbers();
+  }
+
+  /** The segments asked for, at least one. */
+  List<Segment> requiredSegments(CohortApi.Context ctx) {
+    List<Segment> segments = segments(ctx.source(), ctx.maxSegments());
+    if (segments.isEmpty()) {
+      throw RequestException.badArgument("%s needs at least one segment=REF:START,STOP", endpoint);
+    }
+    return segments;
+  }
+
+  /** The segments asked for (a bare reference is all of it), on the source's names; empty if none given. */
+  List<Segment> segments(DataSource source, int max) {
+    List<String> raw = args.all("segment");
+    if (raw.size() > max) {
+      throw RequestException.tooLarge("%d segments requested; at most %d per request "
+          + "(server.maxSegmentsPerRequest)", raw.size(), max);
+    }
+    List<Segment> out = new ArrayList<>(raw.size());
+    for (String text : raw) {
+      SegmentRequest req = SegmentRequest.parse(text);
+      EntryPoint ep = source.entryPoint(req.ref()).orElseThrow(() -> new RequestException(
+          org.dasgrid.core.error.ErrorKind.BAD_ARGUMENT, "unknown reference '%s' in segment '%s'",
+          SampleChoice.shorten(req.ref()), SampleChoice.shorten(text)));
+      if (req.range().isEmpty()) {
+        out.add(new Segment(ep.name(), 1, ep.length()));
+        continue;
+      }
+      Range r = req.range().get();
+      if (r.start() < 1) {
+        throw RequestException.badArgument("segment '%s': coordinates start at 1", SampleChoice.shorten(text));
+      }
+      if (r.start() <= ep.length()) {
+        out.add(new Segment(ep.name(), (int) r.start(), (int) Math.min(r.stop(), ep.length())));
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,21 @@
+package org.dasgrid.core.genotype.dgi;
+
+import java.io.IOException;
+import org.dasgrid.core.genotype.internal.column.CharColumn;
+import org.dasgrid.core.genotype.internal.column.IntColumn;
+import org.dasgrid.core.genotype.internal.column.LongColumn;
+
+/**
+ * Where storage writes the pages of its pools, each pool's pages in order: the sample sets' inline runs, dense
+ * bitsets and patches, and the allele-count corrections. What the sample sets and the corrections know of an
+ * index file; {@link IndexFileWriter} is one.
+ */
+public interface PoolWriter {
+  void inlineSetPage(int p, CharColumn page) throws IOException;
+
+  void denseSetPage(int p, LongColumn page) throws IOException;
+
+  void patchedSetPage(int p, IntColumn page) throws IOException;
+
+  void correctionPage(int p, IntColumn page) throws IOException;
+}
