@@ -58,10 +58,10 @@ final class BeaconServlet extends HttpServlet {
     }
     try {
       List<FanOutReport> reports = new ArrayList<>();
+      AccessCheck access = AccessCheck.bearer(Bearer.token(req));
       BeaconRequest r = new BeaconRequest(post ? "POST" : "GET", path, query(req.getQueryString()),
-          post ? body(req) : new byte[0],
-          BeaconDatasets.readable(app.registry(), AccessCheck.bearer(Bearer.token(req)), reports::add),
-          BaseUrl.of(req));
+          post ? body(req) : new byte[0], BeaconDatasets.readable(app.registry(), access, reports::add),
+          BeaconDatasets.unavailable(app.registry(), access), BaseUrl.of(req));
       ObjectNode doc = service.answer(r);
       FanOutReport who = new FanOutReport();
       reports.forEach(who::addAll);
