@@ -68,8 +68,11 @@ class NamingConventionsIT {
     assertThat(aliases(config, "ce", "I")).containsExactlyInAnyOrder("chrI", "CHROMOSOME_I");
     // the aliases file decides what the rules would not give: NCBI's accession and, by choice, WormBase's habit
     assertThat(aliases(config, "ensembl", "1")).containsExactly("NC_000001.11", "CHROMOSOME_1", "chr1");
-    String sources = Http.get(server.base() + "/api/sources/human").text();
-    assertThat(sources).doesNotContain("CHROMOSOME_");
+    JsonNode human = JSON.readTree(Http.get(server.base() + "/api/sources/human").text()).get("aliases");
+    assertThat(names(human.get("chr1"), null)).containsExactly("1");
+    assertThat(human.toString()).doesNotContain("CHROMOSOME_");
+    JsonNode ce = JSON.readTree(Http.get(server.base() + "/api/sources/ce").text()).get("aliases");
+    assertThat(names(ce.get("I"), null)).containsExactlyInAnyOrder("chrI", "CHROMOSOME_I");
   }
 
   private static List<String> aliases(JsonNode config, String assembly, String ref) {
