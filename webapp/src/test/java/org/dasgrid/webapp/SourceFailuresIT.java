@@ -1,6 +1,7 @@
 package org.dasgrid.webapp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,6 +42,7 @@ class SourceFailuresIT {
           - {id: dmel, format: gff3, path: dmel.gff3}
           - {id: broken, format: gff3, path: broken.gff3, title: A corrupt file}
           - {id: cohort, format: vcf, path: broken.vcf, genotypes: true}
+          - {id: gone, format: gff3, path: gone.gff3}
         """);
     server = TestServer.start(dir.resolve("dasgrid.yaml"));
   }
@@ -62,13 +64,36 @@ class SourceFailuresIT {
         errors.add(p.getAttribute("value"));
       }
     }
-    assertThat(errors).containsExactly("broken.gff3:3: end 250 < start 300", "broken.vcf:4: bad POS 'not-a-position'");
+    assertThat(errors).containsExactly("broken.gff3:3: end 250 < start 300", "broken.vcf:4: bad POS 'not-a-position'",
+        "gone.gff3: file not found");
     Http.Response r = Http.get(server.das() + "/broken/features?segment=2L:1,500");
     assertThat(r.status()).isEqualTo(500);
     assertThat(r.text()).contains("unavailable").contains("broken.gff3:3");
     assertThat(Http.get(server.das() + "/dmel/features?segment=2L:2501,2550").status()).isEqualTo(200);
     assertThat(Http.get(server.das() + "/dsn").text()).contains("dmel").doesNotContain("broken");
     assertThat(Http.get(server.base() + "/health/ready").text()).contains("\"state\":\"failed\"");
+  }
+
+  /** A missing data file is the same as a malformed one: its source is unavailable, naming it; the others serve. */
+  @Test
+  void aMissingFileFailsItsSourceOnly() {
+    assertThat(server.console()).contains("FAILED gone: gone.gff3: file not found");
+    Http.Response r = Http.get(server.das() + "/gone/features?segment=2L:1,500");
+    assertThat(r.status()).isEqualTo(500);
+    assertThat(r.text()).contains("data source 'gone' is unavailable: gone.gff3: file not found");
+    assertThat(Http.get(server.das() + "/dmel/features?segment=2L:2501,2550").status()).isEqualTo(200);
+  }
+
+  /** An options: key no one reads is a typo, refused at start as any unknown key, with the known ones listed. */
+  @Test
+  void anUnknownOptionStopsTheStartNamingIt() throws IOException {
+    Path config = Files.writeString(dir.resolve("typo.yaml"), """
+        sources:
+          - {id: dmel, format: gff3, path: dmel.gff3, options: {assembley: GRCh38}}
+        """);
+    assertThatThrownBy(() -> TestServer.start(config)).hasMessageContaining(
+        "typo.yaml: sources[0] (dmel): unknown key 'assembley' at sources[0].options (known keys for format gff3:"
+            + " assembly, beaconCaseLevelData, exportGenotypes, maintainer, maxKinshipSamples, maxScoreWeights, watch)");
   }
 
   /** Beacon answers for a dataset that failed to load as the genotype API and htsget do: 503 with the reason. */
