@@ -127,7 +127,7 @@ public final class DasGridApp implements AutoCloseable {
   public static DasGridConfig loadConfig(Path configPath) {
     Path path = configPath != null ? configPath : BundledExamples.config(implementationVersion());
     DataSourceProviders providers = DataSourceProviders.discover(DasGridApp.class.getClassLoader());
-    return new ConfigLoader(providers.formats()).load(path);
+    return new ConfigLoader(providers.optionKeys()).load(path);
   }
 
   /**

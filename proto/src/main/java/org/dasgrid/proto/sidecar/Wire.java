@@ -110,7 +110,7 @@ final class Wire {
         .setStart(f.start())
         .setEnd(f.end())
         .setId(f.id())
-        .setLabel(f.label())
+        .setLabel(f.hasLabel() ? f.label() : "")
         .setType(type(f.type()))
         .setMethod(org.dasgrid.proto.v1.Method.newBuilder().setId(f.method().id()).setLabel(f.method().label()))
         .setOrientation(orientation(f.orientation()))
@@ -126,7 +126,8 @@ final class Wire {
     }
     for (Target t : f.targets()) {
       b.addTargets(org.dasgrid.proto.v1.Target.newBuilder()
-          .setId(t.id()).setStart(t.start()).setStop(t.stop()).setLabel(t.label()));
+          .setId(t.id()).setStart(t.start()).setStop(t.stop()).setLabel(t.label())
+          .setOrientation(orientation(t.orientation())));
     }
     return b.build();
   }
@@ -135,7 +136,7 @@ final class Wire {
   static Feature feature(org.dasgrid.proto.v1.Feature f, Pool pool) {
     Feature.Builder b = Feature.builder(f.getRef(), f.getStart(), f.getEnd())
         .id(f.getId())
-        .label(f.getLabel())
+        .label(f.getLabel().isEmpty() ? null : f.getLabel())
         .type(pool.type(f.getType()))
         .method(pool.method(f.getMethod()))
         .orientation(orientation(f.getOrientation()))
@@ -148,7 +149,7 @@ final class Wire {
       b.link(new Link(l.getHref(), l.getText()));
     }
     for (org.dasgrid.proto.v1.Target t : f.getTargetsList()) {
-      b.target(new Target(t.getId(), t.getStart(), t.getStop(), t.getLabel()));
+      b.target(new Target(t.getId(), t.getStart(), t.getStop(), t.getLabel(), orientation(t.getOrientation())));
     }
     f.getParentsList().forEach(b::parent);
     f.getPartsList().forEach(b::part);

@@ -68,6 +68,18 @@ final class SourceStatusJson {
     g.writeNumberField("loadMillis", s.loadMillis());
     g.writeStringField("loadedAt", s.loadedAt().toString());
     g.writeStringField("defaultLocus", defaultLocus.of(s));
+    // the aliases DAS 1.6's XML has no place for (entry_points' JSON has them too)
+    g.writeObjectFieldStart("aliases");
+    for (var ep : s.data().entryPoints()) {
+      if (!ep.aliases().isEmpty()) {
+        g.writeArrayFieldStart(ep.name());
+        for (String a : ep.aliases()) {
+          g.writeString(a);
+        }
+        g.writeEndArray();
+      }
+    }
+    g.writeEndObject();
     boolean sequence = s.data() instanceof SequenceSource;
     g.writeBooleanField("sequence", sequence);
     g.writeBooleanField("genotypes", s.data() instanceof GenotypeSource);

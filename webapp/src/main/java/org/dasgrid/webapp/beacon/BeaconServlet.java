@@ -13,8 +13,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.access.Caller;
 import org.dasgrid.core.cluster.FanOutReport;
+import org.dasgrid.core.config.Tier;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.ga4gh.beacon.BeaconDatasets;
 import org.dasgrid.core.ga4gh.beacon.BeaconRequest;
@@ -62,7 +64,7 @@ final class BeaconServlet extends HttpServlet {
       BeaconRequest r = new BeaconRequest(post ? "POST" : "GET", path, query(req.getQueryString()),
           post ? body(req) : new byte[0],
           BeaconDatasets.readableAtTiers(app.registry(), c -> Callers.beaconAccess(caller, c), reports::add),
-          BaseUrl.of(req));
+          BeaconDatasets.unavailable(app.registry(), AccessCheck.of(caller, Tier.AGGREGATE)), BaseUrl.of(req));
       ObjectNode doc = service.answer(r);
       if (doc.path("responseSummary").has("numTotalResults")) {
         Callers.noteRows(req, doc.path("responseSummary").path("numTotalResults").asLong());

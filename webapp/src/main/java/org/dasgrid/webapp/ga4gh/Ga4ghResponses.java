@@ -35,7 +35,7 @@ final class Ga4ghResponses {
       return true;
     }
     for (String part : accept.split(",")) {
-      String range = part.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+      String range = base(part);
       if (range.isEmpty() || range.equals("*/*")) {
         return true;
       }
@@ -46,6 +46,33 @@ final class Ga4ghResponses {
       }
     }
     return false;
+  }
+
+  /**
+   * Of two versions of one media type, the one to answer with: {@code older} when the Accept header names it
+   * and not {@code newer} (a client of the older protocol version), else {@code newer}.
+   */
+  static String version(HttpServletRequest req, String newer, String older) {
+    return names(req, base(older)) && !names(req, base(newer)) ? older : newer;
+  }
+
+  /** Whether the Accept header names {@code type} itself, not through a wildcard (parameters ignored). */
+  private static boolean names(HttpServletRequest req, String type) {
+    String accept = req.getHeader("Accept");
+    if (accept == null) {
+      return false;
+    }
+    for (String part : accept.split(",")) {
+      if (base(part).equals(type)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A media type without its parameters, lower case. */
+  private static String base(String type) {
+    return type.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
   }
 
   /** Sends a small JSON document built in memory, with its length. */

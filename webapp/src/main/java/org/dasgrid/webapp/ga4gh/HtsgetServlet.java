@@ -111,6 +111,11 @@ final class HtsgetServlet extends HttpServlet {
     if (!BgzfVcfCache.isVcf(source)) {
       throw RequestException.notFound("'%s' is not a VCF source", id);
     }
+    if (req.getMethod().equals("POST") && req.getQueryString() != null && !req.getQueryString().isEmpty()) {
+      // htsget: "POST requests MUST NOT use any of the query parameters defined for GET requests on the URL"
+      throw RequestException.badArgument("a POST takes its parameters in the JSON body, not in the URL ('%s')",
+          req.getQueryString().length() > 60 ? req.getQueryString().substring(0, 57) + "..." : req.getQueryString());
+    }
     HtsgetQuery query = req.getMethod().equals("POST") ? HtsgetQuery.fromBody(body(req))
         : HtsgetQuery.fromQuery(req.getParameterMap());
     // references are resolved before the copy is made, so mistakes answer at once

@@ -22,8 +22,11 @@ import org.dasgrid.core.config.Tier;
 final class RefgetServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
   private static final System.Logger LOG = System.getLogger(RefgetServlet.class.getName());
-  private static final String[] PLAIN = {"text/vnd.ga4gh.refget.v2.0.0+plain", "text/plain"};
-  private static final String[] JSON = {"application/vnd.ga4gh.refget.v2.0.0+json", "application/json"};
+  /** What a client may accept, v2 first: refget v1 clients (the GA4GH compliance suite among them) are served too. */
+  private static final String[] PLAIN = {"text/vnd.ga4gh.refget.v2.0.0+plain", "text/vnd.ga4gh.refget.v1.0.0+plain",
+      "text/plain"};
+  private static final String[] JSON = {"application/vnd.ga4gh.refget.v2.0.0+json",
+      "application/vnd.ga4gh.refget.v1.0.0+json", "application/json"};
 
   private final transient SequenceResolver resolver;
   private final transient ServiceInfos infos;
@@ -60,7 +63,7 @@ final class RefgetServlet extends HttpServlet {
     String path = req.getPathInfo() == null ? "" : req.getPathInfo();
     if (path.equals("/sequence/service-info") || path.equals("/service-info")) {
       if (!Ga4ghResponses.accepts(req, JSON)) {
-        error(resp, 406, "service-info is JSON (" + JSON[0] + ")");
+        error(resp, 406, "service-info is JSON (" + String.join(", ", JSON) + ")");
         return;
       }
       String base = Ga4ghResponses.baseUrl(req);
@@ -79,18 +82,19 @@ final class RefgetServlet extends HttpServlet {
       throw RequestException.notFound("no such resource '%s'", path.length() > 80 ? path.substring(0, 77) : path);
     }
     if (metadata ? !Ga4ghResponses.accepts(req, JSON) : !Ga4ghResponses.accepts(req, PLAIN)) {
-      error(resp, 406, "this resource is " + (metadata ? JSON[0] : PLAIN[0]) + " (Accept: "
+      error(resp, 406, "this resource is " + String.join(", ", metadata ? JSON : PLAIN) + " (Accept: "
           + shorten(req.getHeader("Accept")) + ")");
       return;
     }
     ResolvedSequence seq = resolver.resolve(id, Callers.access(req, Tier.VARIANTS));
     if (metadata) {
-      Ga4ghResponses.json(resp, 200, RefgetDocuments.JSON_TYPE, out -> RefgetDocuments.writeMetadata(seq, out));
+      Ga4ghResponses.json(resp, 200, Ga4ghResponses.version(req, RefgetDocuments.JSON_TYPE,
+          RefgetDocuments.JSON_TYPE_V1), out -> RefgetDocuments.writeMetadata(seq, out));
       return;
     }
     SequenceRange range = SequenceRange.parse(req.getParameter("start"), req.getParameter("end"),
         req.getHeader("Range"), seq.digest());
-    resp.setContentType(RefgetDocuments.SEQUENCE_TYPE);
+    resp.setContentType(Ga4ghResponses.version(req, RefgetDocuments.SEQUENCE_TYPE, RefgetDocuments.SEQUENCE_TYPE_V1));
     resp.setContentLengthLong(range.length());
     if (range.byRange()) {
       resp.setStatus(206);

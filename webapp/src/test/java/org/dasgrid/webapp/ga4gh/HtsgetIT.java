@@ -290,6 +290,31 @@ class HtsgetIT {
     assertThat(e.get("message").asText()).isNotBlank();
   }
 
+  /** htsget's error table: parameters that do not adhere to the spec are InvalidInput, named in the message. */
+  @Test
+  void unknownParametersAreInvalidInputNamingThem() throws IOException {
+    for (String[] c : new String[][] {
+        {"GET", "/variants/ceu?refName=chr1", null, "'refName'"},
+        {"GET", "/variants/ceu?referenceName=1&begin=5", null, "'begin'"},
+        {"GET", "/variants/ceu?class=header&fields=CHROM", null, "class=header"},
+        {"GET", "/variants/ceu?tags=AF,DP&notags=DP", null, "'DP'"},
+        {"POST", "/variants/ceu", "{\"regions\": [{\"referenceName\": \"1\"}], \"region\": 5}", "'region'"},
+        {"POST", "/variants/ceu", "{\"regions\": [{\"refName\": \"1\"}]}", "'refName'"},
+        {"POST", "/variants/ceu?referenceName=1", "{}", "referenceName=1"}}) {
+      Http.Response r = c[0].equals("GET") ? Http.get(htsget + c[1])
+          : Http.method("POST", htsget + c[1], c[2], "Content-Type", "application/json");
+      assertThat(r.status()).as(c[1]).isEqualTo(400);
+      JsonNode e = JSON.readTree(r.text()).get("htsget");
+      assertThat(e.get("error").asText()).as(c[1]).isEqualTo("InvalidInput");
+      assertThat(e.get("message").asText()).as(c[1]).contains(c[3]);
+    }
+    assertThat(JSON.readTree(Http.get(htsget + "/variants/ceu?refName=chr1").text()).at("/htsget/message").asText())
+        .contains("format, class, referenceName, start, end, fields, tags, notags");
+    // the spec's own parameters are still taken (fields/tags/notags have no effect on VCF)
+    assertThat(Http.get(htsget + "/variants/ceu?referenceName=1&fields=QNAME&tags=AF&notags=DP").status())
+        .isEqualTo(200);
+  }
+
   @Test
   void postErrors() throws IOException {
     for (String[] c : new String[][] {

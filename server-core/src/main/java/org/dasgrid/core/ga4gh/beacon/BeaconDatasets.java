@@ -12,6 +12,7 @@ import org.dasgrid.core.cluster.FanOutOptions;
 import org.dasgrid.core.cluster.FanOutReport;
 import org.dasgrid.core.config.Access;
 import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.registry.SourceSlot;
@@ -75,6 +76,26 @@ public final class BeaconDatasets {
       }
       out.add(new BeaconDataset(config.id(), config.title(), config.description(), config.coordinates(),
           data, ((GenotypeSource) data).genotypes(), caseLevel, loaded.genes(), access.get(), loaded.sheet()));
+    }
+    return out;
+  }
+
+  /**
+   * The genotype sources a client may read that cannot answer now (their load failed, or is still under way),
+   * each with the registry's reason: a query naming one is answered 503 with that reason, as every other
+   * API answers for such a source, not 404 as if it did not exist.
+   */
+  public static List<UnavailableDataset> unavailable(SourceRegistry registry, AccessCheck access) {
+    List<UnavailableDataset> out = new ArrayList<>();
+    for (SourceSlot slot : registry.all()) {
+      if (!slot.config().genotypes() || !access.mayRead(slot.config()) || slot.loaded().isPresent()) {
+        continue;
+      }
+      try {
+        registry.require(slot.id());
+      } catch (RequestException e) {
+        out.add(new UnavailableDataset(slot.id(), e.kind(), e.getMessage()));
+      }
     }
     return out;
   }

@@ -263,7 +263,7 @@ public final class BeaconService {
   // ---- genomic variants
 
   private ObjectNode variants(BeaconRequest r, VariantRequest q) {
-    List<BeaconDataset> datasets = chosen(r.datasets(), q.datasetIds());
+    List<BeaconDataset> datasets = chosen(r, q.datasetIds());
     if (q.geneId().isPresent()) {
       datasets = GeneQuery.datasets(datasets, q.geneId().get());
     }
@@ -278,14 +278,22 @@ public final class BeaconService {
     return VariantDocuments.response(identity, r, q, hits);
   }
 
-  /** The datasets a query names ({@code datasetIds}), each one the client may read; all of them by default. */
-  private static List<BeaconDataset> chosen(List<BeaconDataset> readable, List<String> ids) {
+  /**
+   * The datasets a query names ({@code datasetIds}), each one the client may read; all those that can answer
+   * by default. Naming one that failed to load (or is loading) is 503 with its reason, not "unknown".
+   */
+  private static List<BeaconDataset> chosen(BeaconRequest r, List<String> ids) {
     if (ids.isEmpty()) {
-      return readable;
+      return r.datasets();
     }
     List<BeaconDataset> out = new ArrayList<>();
     for (String id : ids) {
-      BeaconDataset ds = readable.stream().filter(d -> d.id().equals(id)).findFirst()
+      for (UnavailableDataset u : r.unavailable()) {
+        if (u.id().equals(id)) {
+          throw new RequestException(u.kind(), "%s", u.reason());
+        }
+      }
+      BeaconDataset ds = r.datasets().stream().filter(d -> d.id().equals(id)).findFirst()
           .orElseThrow(() -> new RequestException(ErrorKind.UNKNOWN_SOURCE, "unknown dataset '%s'",
               VariantRequestParser.shorten(id)));
       if (!out.contains(ds)) {
