@@ -377,6 +377,8 @@ try {
 
   check('the page loaded nothing from other hosts', external.length === 0, external.join(' '));
   check('the page raised no script errors', pageErrors.length === 0, pageErrors.join(' | '));
+  // the page keeps polling /api/sources: let a poll in flight finish before the context closes under it
+  await page.unrouteAll({behavior: 'wait'});
 } catch (e) {
   check('the browser test ran to the end', false, e.stack || String(e));
   const page = context && context.pages()[0];

@@ -12,7 +12,9 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.Http11NioProtocol;
 import org.dasgrid.core.config.ServerSettings;
+import org.dasgrid.webapp.app.DasGridApp;
 import org.dasgrid.webapp.observe.AccessLog;
+import org.dasgrid.webapp.warmup.Warmup;
 
 /**
  * DasGrid on an embedded Tomcat 10.1: the same listener and servlets as the WAR, in one process. Tests start
@@ -48,7 +50,7 @@ public final class EmbeddedServer implements AutoCloseable {
   /** As {@link #start(ServerOptions, PrintStream)}, letting {@code customizer} add to Tomcat first. */
   public static EmbeddedServer start(ServerOptions options, PrintStream console, Customizer customizer)
       throws IOException {
-    return start(options, DasGridApp.start(options.config().orElse(null), console, NodeOptions.of(options)), console,
+    return start(options, DasGridApp.start(options.config().orElse(null), console, options.nodeOptions()), console,
         customizer);
   }
 
@@ -118,7 +120,7 @@ public final class EmbeddedServer implements AutoCloseable {
           + " (is the port in use?)");
     }
     if (warmupSeconds > 0) {
-      Warmup.startAfterLoad(app, "http://" + loopback(options.bind()) + ":" + connector.getLocalPort(),
+      Warmup.startAfterLoad(app.loaded(), app.warmup(), "http://" + loopback(options.bind()) + ":" + connector.getLocalPort(),
           warmupSeconds, console);
     }
     return new EmbeddedServer(tomcat, app, connector, baseDir);

@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 import org.dasgrid.core.config.ClusterConfig;
 import org.dasgrid.core.config.ConfigException;
 import org.dasgrid.core.config.DasGridConfig;
+import org.dasgrid.webapp.app.DasGridApp;
 
 /**
  * {@code java -jar dasgrid.jar --local-cluster --config cluster.yaml}: every node of a config's cluster on

@@ -29,7 +29,8 @@ import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.source.EntryPoint;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.http.BaseUrl;
 
 /**
  * htsget v1.3 for variants under {@code /htsget}: {@code GET|POST /variants/{source}} (or {@code
@@ -92,7 +93,7 @@ final class HtsgetServlet extends HttpServlet {
   private void answer(HttpServletRequest req, HttpServletResponse resp) throws IOException {
     String path = req.getPathInfo() == null ? "" : req.getPathInfo();
     if (path.equals("/variants/service-info") || path.equals("/service-info")) {
-      String base = Ga4ghResponses.baseUrl(req);
+      String base = BaseUrl.of(req);
       Ga4ghResponses.json(resp, 200, "application/json", out -> infos.htsget(base).write(out));
       return;
     }
@@ -131,7 +132,7 @@ final class HtsgetServlet extends HttpServlet {
       }
     }
     String token = source.config().access() == Access.TOKEN ? Bearer.token(req) : null;
-    String base = Ga4ghResponses.baseUrl(req);
+    String base = BaseUrl.of(req);
     Ga4ghResponses.json(resp, 200, TICKET_TYPE,
         out -> ticket(out, base, source.id(), copy, copy.split(BgzfVcf.merge(body), urlBytes), query.headerOnly(),
             token));

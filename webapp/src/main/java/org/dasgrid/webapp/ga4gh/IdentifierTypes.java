@@ -9,7 +9,7 @@ import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.source.EntryPoint;
 import org.dasgrid.core.source.SequenceDigests;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.http.Bearer;
 
 /**
  * The identifier namespaces refget resolves for a client: the ids of the sources with sequence it may read

@@ -11,7 +11,8 @@ import org.dasgrid.core.ga4gh.RefgetStatus;
 import org.dasgrid.core.ga4gh.ResolvedSequence;
 import org.dasgrid.core.ga4gh.SequenceRange;
 import org.dasgrid.core.ga4gh.SequenceResolver;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.http.BaseUrl;
 
 /**
  * refget v2.0.0 under {@code /refget}: {@code /sequence/{id}} (with {@code start}/{@code end} or a
@@ -63,7 +64,7 @@ final class RefgetServlet extends HttpServlet {
         error(resp, 406, "service-info is JSON (" + JSON[0] + ")");
         return;
       }
-      String base = Ga4ghResponses.baseUrl(req);
+      String base = BaseUrl.of(req);
       Ga4ghResponses.json(resp, 200, RefgetDocuments.JSON_TYPE,
           out -> infos.refget(base, identifierTypes.of(req)).write(out));
       return;

@@ -7,7 +7,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.dasgrid.core.access.AccessCheck;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.http.Bearer;
 
 /**
  * Times every request from the filter chain's start to its end (the response is written and flushed by then,
