@@ -58,7 +58,7 @@ public final class DasGridListener implements ServletContextListener {
     // embedded, the app is made before the container starts, so config errors reach the command line
     DasGridApp app = ctx.getAttribute(DasGridApp.ATTRIBUTE) instanceof DasGridApp given ? given : null;
     if (app == null) {
-      String configured = setting(ctx, CONFIG_PARAMETER);
+      String configured = configPath(ctx);
       app = DasGridApp.start(configured == null ? null : Path.of(configured), System.out, nodeOptions(ctx));
       ctx.setAttribute(DasGridApp.ATTRIBUTE, app);
     }
@@ -75,7 +75,10 @@ public final class DasGridListener implements ServletContextListener {
     }
   }
 
-  /** In a WAR, {@code dasgrid.nodeId} and {@code dasgrid.grpcPort} make the webapp a cluster node. */
+  /**
+   * In a WAR, the context parameters {@code dasgrid.nodeId}, {@code dasgrid.grpcPort} and {@code dasgrid.grpcBind}
+   * make the webapp a cluster node (docs/deployment.md).
+   */
   private static NodeOptions nodeOptions(ServletContext ctx) {
     String node = setting(ctx, NODE_ID_PARAMETER);
     String port = setting(ctx, GRPC_PORT_PARAMETER);
@@ -93,8 +96,17 @@ public final class DasGridListener implements ServletContextListener {
 
   private static String setting(ServletContext ctx, String name) {
     String v = ctx.getInitParameter(name);
-    if (v == null || v.isBlank()) {
-      v = System.getProperty(name);
+    return v == null || v.isBlank() ? null : v;
+  }
+
+  /**
+   * The config file: the context parameter {@code dasgrid.config}, else the system property of that name (the
+   * one setting a system property may give, contract section 1: it is where the config is, not what it says).
+   */
+  private static String configPath(ServletContext ctx) {
+    String v = setting(ctx, CONFIG_PARAMETER);
+    if (v == null) {
+      v = System.getProperty(CONFIG_PARAMETER);
     }
     return v == null || v.isBlank() ? null : v;
   }

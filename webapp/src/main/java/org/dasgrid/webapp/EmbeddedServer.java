@@ -120,8 +120,8 @@ public final class EmbeddedServer implements AutoCloseable {
           + " (is the port in use?)");
     }
     if (warmupSeconds > 0) {
-      Warmup.startAfterLoad(app.loaded(), app.warmup(), "http://" + loopback(options.bind()) + ":" + connector.getLocalPort(),
-          warmupSeconds, console);
+      String base = "http://" + loopback(options.bind()) + ":" + connector.getLocalPort();
+      Warmup.startAfterLoad(app.loaded(), app.warmup(), base, warmupSeconds, console);
     }
     return new EmbeddedServer(tomcat, app, connector, baseDir);
   }

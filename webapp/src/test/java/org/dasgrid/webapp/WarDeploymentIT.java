@@ -32,6 +32,15 @@ class WarDeploymentIT {
     int port = freePort();
     int grpcPort = freePort();
     prepareBase(port);
+    // the WAR's context listener starts the gRPC sidecar too when its context parameters give a port
+    Files.createDirectories(base.resolve("conf/Catalina/localhost"));
+    Files.writeString(base.resolve("conf/Catalina/localhost/dasgrid.xml"), """
+        <Context>
+          <Parameter name="dasgrid.nodeId" value="war1" override="false"/>
+          <Parameter name="dasgrid.grpcPort" value="%d" override="false"/>
+          <Parameter name="dasgrid.grpcBind" value="127.0.0.1" override="false"/>
+        </Context>
+        """.formatted(grpcPort));
     ProcessBuilder pb = new ProcessBuilder(CATALINA_HOME.resolve("bin/catalina.sh").toString(), "run")
         .redirectErrorStream(true)
         .redirectOutput(base.resolve("logs/console.log").toFile());
@@ -39,9 +48,7 @@ class WarDeploymentIT {
     pb.environment().put("CATALINA_BASE", base.toString());
     pb.environment().put("CATALINA_TMPDIR", base.resolve("temp").toString());
     pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-    // the WAR's context listener starts the gRPC sidecar too when given a port
-    pb.environment().put("CATALINA_OPTS", "-Xmx512m -Djava.io.tmpdir=" + base.resolve("temp")
-        + " -Ddasgrid.grpcPort=" + grpcPort + " -Ddasgrid.grpcBind=127.0.0.1 -Ddasgrid.nodeId=war1");
+    pb.environment().put("CATALINA_OPTS", "-Xmx512m -Djava.io.tmpdir=" + base.resolve("temp"));
     Process tomcat = pb.start();
     try {
       String root = "http://127.0.0.1:" + port + "/dasgrid";

@@ -21,10 +21,11 @@ public record ServerSettings(
     HttpSettings http,
     List<String> adminTokens,
     Integer warmupSeconds,
-    String exportDir) {
+    String exportDir,
+    Long htsgetUrlBytes) {
 
-  public static final ServerSettings DEFAULTS =
-      new ServerSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+  public static final ServerSettings DEFAULTS = new ServerSettings(null, null, null, null, null, null, null, null,
+      null, null, null, null, null, null, null, null);
 
   public ServerSettings {
     maxSegmentsPerRequest = positive(maxSegmentsPerRequest, 1000, "maxSegmentsPerRequest");
@@ -55,27 +56,33 @@ public record ServerSettings(
     if (warmupSeconds < 0 || warmupSeconds > 600) {
       throw new IllegalArgumentException("server.warmupSeconds must be in 0..600, not " + warmupSeconds);
     }
-    // the browser exports' cache (/files/*); a relative path is taken from the config file's folder
+    // the store of bgzipped copies (/files/* and htsget's blocks); a relative path is taken from the config file's
+    // folder
     exportDir = exportDir == null || exportDir.isBlank()
         ? java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "dasgrid-exports").toString() : exportDir;
+    // the most compressed bytes one htsget ticket URL asks for: a larger slice comes as several URLs
+    htsgetUrlBytes = htsgetUrlBytes == null ? 8L << 20 : htsgetUrlBytes;
+    if (htsgetUrlBytes < 1) {
+      throw new IllegalArgumentException("server.htsgetUrlBytes must be at least 1, not " + htsgetUrlBytes);
+    }
   }
 
   public ServerSettings withMaxSegmentsPerRequest(int n) {
     return new ServerSettings(n, maxFeaturesPerResponse, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds, exportDir);
+        adminTokens, warmupSeconds, exportDir, htsgetUrlBytes);
   }
 
   public ServerSettings withMaxFeaturesPerResponse(int n) {
     return new ServerSettings(maxSegmentsPerRequest, n, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds, exportDir);
+        adminTokens, warmupSeconds, exportDir, htsgetUrlBytes);
   }
 
   public ServerSettings withMaxSegmentSpan(int n) {
     return new ServerSettings(maxSegmentsPerRequest, maxFeaturesPerResponse, maxQueryLength, n, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds, exportDir);
+        adminTokens, warmupSeconds, exportDir, htsgetUrlBytes);
   }
 
   private static int positive(Integer v, int fallback, String name) {

@@ -6,10 +6,10 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.dasgrid.core.access.Tokens;
 import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.http.JsonErrors;
 
 /**
  * Guards {@code /admin/*}: every request needs {@code Authorization: Bearer <token>} matching one of
@@ -45,12 +45,6 @@ final class AdminFilter extends HttpFilter {
   }
 
   private static void refuse(HttpServletResponse resp, int status, String message) throws IOException {
-    resp.setStatus(status);
-    resp.setContentType("application/json");
-    resp.setHeader("Cache-Control", "no-store");
-    byte[] body = ("{\"error\":{\"status\":" + status + ",\"message\":\"" + message + "\"}}")
-        .getBytes(StandardCharsets.UTF_8);
-    resp.setContentLength(body.length);
-    resp.getOutputStream().write(body);
+    JsonErrors.write(resp, status, message);
   }
 }

@@ -13,6 +13,7 @@ import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceSlot;
 import org.dasgrid.core.render.JsonOutput;
 import org.dasgrid.webapp.app.DasGridApp;
+import org.dasgrid.webapp.http.JsonErrors;
 
 /**
  * Operations on a running server: {@code POST /admin/reload/{source}} loads the source's files again in the
@@ -98,12 +99,7 @@ final class AdminServlet extends HttpServlet {
   }
 
   private static void error(HttpServletResponse resp, int status, String message) throws IOException {
-    write(resp, status, g -> {
-      g.writeObjectFieldStart("error");
-      g.writeNumberField("status", status);
-      g.writeStringField("message", message);
-      g.writeEndObject();
-    });
+    JsonErrors.write(resp, status, message);
   }
 
   private interface Fields {

@@ -13,6 +13,7 @@ import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.webapp.http.BaseUrl;
 import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.http.JsonErrors;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.registry.SourceSlot;
 import org.dasgrid.core.registry.SourceState;
@@ -172,14 +173,7 @@ final class SourcesApiServlet extends HttpServlet {
     if (status == 503) {
       resp.setHeader("Retry-After", "5");
     }
-    try (JsonGenerator g = json(resp, status)) {
-      g.writeStartObject();
-      g.writeObjectFieldStart("error");
-      g.writeNumberField("status", status);
-      g.writeStringField("message", message);
-      g.writeEndObject();
-      g.writeEndObject();
-    }
+    JsonErrors.write(resp, status, message);
   }
 
   private static String shorten(String s) {

@@ -24,6 +24,7 @@ import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.registry.SourceWatcher;
 import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSourceProviders;
+import org.dasgrid.datasources.export.ExportStore;
 import org.dasgrid.proto.sidecar.GrpcNodeClient;
 import org.dasgrid.proto.sidecar.Sidecar;
 import org.dasgrid.proto.sidecar.TlsFiles;
@@ -42,6 +43,7 @@ public final class DasGridApp implements AutoCloseable {
   private final SourceLoader loader;
   private final DasService das;
   private final ResponseCache cache;
+  private final ExportStore exports;
   private final CompletableFuture<Void> loaded;
   private final SourceWatcher watcher;
   private final String version;
@@ -61,6 +63,7 @@ public final class DasGridApp implements AutoCloseable {
     this.loader = new SourceLoader(providers, new ConsoleLoadListener(console), config.server().loadThreads(),
         config.server().maxHeapShare(), cluster != null ? cluster : Placement.SINGLE_NODE);
     this.cache = new ResponseCache(config.server().cacheBytes(), config.server().cacheMaxEntryBytes());
+    this.exports = new ExportStore(exportDir(config));
     this.das = new DasService(new DasContext(registry, config.server(), "DasGrid/" + version, cache));
     this.watcher = new SourceWatcher(registry, loader);
     this.metrics = DasGridMetrics.create(registry, cache);
@@ -69,6 +72,15 @@ public final class DasGridApp implements AutoCloseable {
     }
     this.loaded = loader.loadAll(registry);
     this.sidecar = startSidecar(node, tls, console);
+  }
+
+  /** {@code server.exportDir}, a relative path taken from the config file's folder. */
+  private static Path exportDir(DasGridConfig config) {
+    Path dir = Path.of(config.server().exportDir());
+    if (!dir.isAbsolute() && config.file() != null && config.file().getParent() != null) {
+      dir = config.file().getParent().resolve(dir);
+    }
+    return dir.normalize();
   }
 
   /** Joins the cluster of the config as the node {@code --node-id} names. */
@@ -168,6 +180,11 @@ public final class DasGridApp implements AutoCloseable {
 
   public ResponseCache cache() {
     return cache;
+  }
+
+  /** The one store of bgzipped, indexed copies: the browser exports and htsget's blocks. */
+  public ExportStore exports() {
+    return exports;
   }
 
   public WarmupState warmup() {

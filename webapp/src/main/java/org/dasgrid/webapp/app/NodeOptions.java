@@ -6,7 +6,7 @@ import java.util.OptionalInt;
 /**
  * How this server takes part in a cluster: its node id (one of the config's {@code cluster.nodes}) and the
  * port of its gRPC sidecar. From the command line ({@code --node-id}, {@code --grpc-port}), or in a WAR from
- * the context parameters or system properties {@code dasgrid.nodeId} and {@code dasgrid.grpcPort}.
+ * the context parameters {@code dasgrid.nodeId}, {@code dasgrid.grpcPort} and {@code dasgrid.grpcBind}.
  *
  * @param bind the address the sidecar listens on (the HTTP connector's)
  */

@@ -1,9 +1,6 @@
 package org.dasgrid.webapp.browsers;
 
 import jakarta.servlet.ServletContext;
-import java.nio.file.Path;
-import org.dasgrid.core.config.DasGridConfig;
-import org.dasgrid.datasources.export.ExportStore;
 import org.dasgrid.webapp.app.DasGridApp;
 import org.dasgrid.webapp.app.Mount;
 
@@ -11,19 +8,9 @@ import org.dasgrid.webapp.app.Mount;
 public final class BrowsersMount implements Mount {
   @Override
   public void mount(ServletContext ctx, DasGridApp app) {
-    DasGridConfig config = app.config();
-    ExportStore store = new ExportStore(exportDir(config));
-    ctx.addServlet("files", new FilesServlet(app.registry(), store, config.server())).addMapping("/files/*");
+    ctx.addServlet("files", new FilesServlet(app.registry(), app.exports(), app.config().server()))
+        .addMapping("/files/*");
     ctx.addServlet("browser-configs", new BrowserConfigServlet(app.registry()))
         .addMapping("/jbrowse/config.json", "/igv/session.json");
-  }
-
-  /** {@code server.exportDir}, a relative path taken from the config file's folder. */
-  static Path exportDir(DasGridConfig config) {
-    Path dir = Path.of(config.server().exportDir());
-    if (!dir.isAbsolute() && config.file() != null && config.file().getParent() != null) {
-      dir = config.file().getParent().resolve(dir);
-    }
-    return dir.normalize();
   }
 }

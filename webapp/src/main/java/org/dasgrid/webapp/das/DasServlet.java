@@ -10,7 +10,6 @@ import java.util.regex.Pattern;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.cache.CachedResponse;
 import org.dasgrid.core.cache.ResponseCache;
-import org.dasgrid.core.das.Capabilities;
 import org.dasgrid.core.das.DasRequest;
 import org.dasgrid.core.das.DasResponse;
 import org.dasgrid.core.das.DasService;
@@ -198,21 +197,9 @@ final class DasServlet extends HttpServlet {
 
   private void writeError(HttpServletRequest req, HttpServletResponse resp, RequestException e, boolean withBody,
       boolean json) throws IOException {
-    resp.resetBuffer();
-    DasStatus dasStatus = DasStatus.of(e.kind());
-    int status = dasStatus.code();
-    DasHeaders.set(resp, status, app.serverName(), Capabilities.SERVER);
     if (e.kind() == ErrorKind.LOADING) {
       resp.setHeader("Retry-After", "5");
     }
-    DasResponse body = DasService.error(dasStatus, e.getMessage(), json);
-    resp.setContentType(body.contentType());
-    resp.setHeader("Cache-Control", "no-store");
-    if (withBody) {
-      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(256);
-      body.writeTo(bytes);
-      resp.setContentLength(bytes.size());
-      bytes.writeTo(resp.getOutputStream());
-    }
+    DasErrors.write(resp, DasStatus.of(e.kind()).code(), e.getMessage(), json, withBody, app.serverName());
   }
 }

@@ -15,8 +15,9 @@ public final class Ga4ghMount implements Mount {
     IdentifierTypes types = new IdentifierTypes(registry);
     ctx.addServlet("refget", new RefgetServlet(new SequenceResolver(registry), infos, types))
         .addMapping("/refget/*");
-    ctx.addServlet("htsget", new HtsgetServlet(registry, new BgzfVcfCache(BgzfVcfCache.defaultDir()), infos,
-        app.config().server().requestTimeoutMillis(), BgzfVcfCache.urlBytes())).addMapping("/htsget/*");
+    ctx.addServlet("htsget", new HtsgetServlet(registry, new HtsgetCopies(app.exports()), infos,
+        app.config().server().requestTimeoutMillis(), app.config().server().htsgetUrlBytes()))
+        .addMapping("/htsget/*");
     ctx.addServlet("service-info", new ServiceInfoServlet(infos, types)).addMapping("/service-info", "/services");
   }
 }

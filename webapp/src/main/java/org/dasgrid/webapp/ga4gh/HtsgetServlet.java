@@ -51,13 +51,13 @@ final class HtsgetServlet extends HttpServlet {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final transient SourceRegistry registry;
-  private final transient BgzfVcfCache copies;
+  private final transient HtsgetCopies copies;
   private final transient ServiceInfos infos;
   private final long waitMillis;
   private final long urlBytes;
 
   /** @param urlBytes the most compressed bytes one ticket URL asks for: larger slices get several URLs */
-  HtsgetServlet(SourceRegistry registry, BgzfVcfCache copies, ServiceInfos infos, long waitMillis, long urlBytes) {
+  HtsgetServlet(SourceRegistry registry, HtsgetCopies copies, ServiceInfos infos, long waitMillis, long urlBytes) {
     this.registry = registry;
     this.copies = copies;
     this.infos = infos;
@@ -109,7 +109,7 @@ final class HtsgetServlet extends HttpServlet {
       id = id.substring(0, id.length() - 4);
     }
     LoadedSource source = readable(req, id);
-    if (!BgzfVcfCache.isVcf(source)) {
+    if (!HtsgetCopies.isVcf(source)) {
       throw RequestException.notFound("'%s' is not a VCF source", id);
     }
     HtsgetQuery query = req.getMethod().equals("POST") ? HtsgetQuery.fromBody(body(req))
@@ -194,8 +194,9 @@ final class HtsgetServlet extends HttpServlet {
       throw RequestException.notFound("no such blocks");
     }
     LoadedSource source = readable(req, rest.substring(0, slash));
-    Path file = copies.file(source.id(), rest.substring(slash + 1))
-        .orElseThrow(() -> RequestException.notFound("no such blocks (the ticket is from another server?)"));
+    Path file = copies.file(source, rest.substring(slash + 1)).orElseThrow(() -> RequestException.notFound(
+        "no such blocks (the ticket is from another server, or for a version of the source before a reload: ask"
+            + " for a new ticket)"));
     long start = offset(req.getParameter("start"));
     long end = offset(req.getParameter("end"));
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {

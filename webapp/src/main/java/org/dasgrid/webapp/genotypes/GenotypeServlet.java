@@ -3,7 +3,6 @@ package org.dasgrid.webapp.genotypes;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -38,6 +37,7 @@ import org.dasgrid.webapp.http.Bearer;
 import org.dasgrid.webapp.http.ClientAbort;
 import org.dasgrid.webapp.http.FastGzip;
 import org.dasgrid.webapp.http.HttpCaching;
+import org.dasgrid.webapp.http.JsonErrors;
 import org.dasgrid.webapp.http.QueryReader;
 
 /**
@@ -279,15 +279,7 @@ final class GenotypeServlet extends HttpServlet {
   }
 
   private static void writeError(HttpServletResponse resp, int status, String message) throws IOException {
-    resp.resetBuffer();
-    resp.setStatus(status);
-    resp.setContentType(GenotypeJsonWriter.JSON);
-    resp.setCharacterEncoding(StandardCharsets.UTF_8.name());
-    resp.setHeader("Cache-Control", "no-store");
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
-    GenotypeJsonWriter.error(status, message, bytes);
-    resp.setContentLength(bytes.size());
-    bytes.writeTo(resp.getOutputStream());
+    JsonErrors.write(resp, status, message);
   }
 
   static boolean wantsNdjson(HttpServletRequest req) {

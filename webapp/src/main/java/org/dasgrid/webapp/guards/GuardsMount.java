@@ -16,7 +16,7 @@ public final class GuardsMount implements Mount {
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     ctx.addFilter("cors", new CorsFilter(protectedSources))
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
-    ctx.addFilter("rate-limit", new RateLimitFilter(app.config().server().rateLimit()))
+    ctx.addFilter("rate-limit", new RateLimitFilter(app.config().server().rateLimit(), app.serverName()))
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
   }
 }

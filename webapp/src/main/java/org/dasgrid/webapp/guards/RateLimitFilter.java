@@ -6,11 +6,11 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.dasgrid.core.config.ServerSettings;
-import org.dasgrid.core.render.DasExtensions;
+import org.dasgrid.webapp.das.DasErrors;
+import org.dasgrid.webapp.http.JsonErrors;
 import org.dasgrid.webapp.observe.Observability;
 
 /**
@@ -39,10 +39,12 @@ final class RateLimitFilter extends HttpFilter {
   /** How far the full-again instant may run ahead of now and a token still be left: (burst - 1) tokens. */
   private final long tolerance;
   private final String limitHeader;
+  private final String serverName;
   private volatile int sweepAt = FIRST_SWEEP;
 
-  RateLimitFilter(ServerSettings.RateLimit limit) {
+  RateLimitFilter(ServerSettings.RateLimit limit, String serverName) {
     this.limit = limit;
+    this.serverName = serverName;
     this.interval = Math.max(1, Math.round(60e9 / limit.requestsPerMinute()));
     this.tolerance = (limit.burst() - 1) * interval;
     this.limitHeader = Integer.toString(limit.requestsPerMinute());
@@ -114,25 +116,17 @@ final class RateLimitFilter extends HttpFilter {
     sweepAt = Math.max(FIRST_SWEEP, buckets.size() * 2);
   }
 
+  /** A 429 in the API's own error format: a DAS document (XML, or JSON when asked) for DAS, else JSON. */
   private void refuse(HttpServletRequest req, HttpServletResponse resp, long retryAfter) throws IOException {
-    resp.setStatus(429);
     resp.setHeader("Retry-After", Long.toString(retryAfter));
-    resp.setHeader("Cache-Control", "no-store");
     String message = "rate limit of " + limit.requestsPerMinute() + " requests per minute exceeded; retry in "
         + retryAfter + " s";
-    String body;
-    if (req.getRequestURI().startsWith(req.getContextPath() + "/das")
-        && !String.valueOf(req.getQueryString()).contains("format=json")) {
-      resp.setContentType("text/xml;charset=UTF-8");
-      body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<DASERROR status=\"429\" xmlns=\""
-          + DasExtensions.NAMESPACE + "\">" + message + "</DASERROR>\n";
+    if (DasErrors.isDasPath(req.getServletPath())) {
+      boolean head = "HEAD".equals(req.getMethod());
+      DasErrors.write(resp, 429, message, DasErrors.wantsJson(req.getQueryString()), !head, serverName);
     } else {
-      resp.setContentType("application/json");
-      body = "{\"error\":{\"status\":429,\"message\":\"" + message + "\"}}";
+      JsonErrors.write(resp, 429, message);
     }
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    resp.setContentLength(bytes.length);
-    resp.getOutputStream().write(bytes);
   }
 
   /** The client's address; the first X-Forwarded-For hop only when configured to trust a proxy in front. */

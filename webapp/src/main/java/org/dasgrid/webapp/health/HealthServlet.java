@@ -12,6 +12,7 @@ import org.dasgrid.core.registry.SourceState;
 import org.dasgrid.core.render.JsonOutput;
 import org.dasgrid.webapp.app.DasGridApp;
 import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.http.JsonErrors;
 
 /**
  * {@code /health/live} (the process answers) and {@code /health/ready} (every configured source is loaded
@@ -39,10 +40,7 @@ final class HealthServlet extends HttpServlet {
         resp.getWriter().write("{\"status\":\"live\"}");
       }
       case "/ready" -> ready(resp, access(req));
-      default -> {
-        resp.setStatus(404);
-        resp.getWriter().write("{\"error\":{\"status\":404,\"message\":\"use /health/live or /health/ready\"}}");
-      }
+      default -> JsonErrors.write(resp, 404, "use /health/live or /health/ready");
     }
   }
 

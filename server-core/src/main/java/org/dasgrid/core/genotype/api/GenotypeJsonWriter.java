@@ -1,8 +1,5 @@
 package org.dasgrid.core.genotype.api;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.dasgrid.core.cluster.FanOutReport;
@@ -38,8 +35,6 @@ public final class GenotypeJsonWriter {
   private static final int SHORTEST_VARIANT_ROW =
       "{'chrom':'','pos':0,'ref':'','alt':'','id':null,'het':0,'hom':0,'ac':0,'an':0,'af':null},".length();
   private static final int SHORTEST_SAMPLE_ROW = "{'sample':'','het':0,'hom':0},".length();
-  /** For the error body only. */
-  private static final JsonFactory FACTORY = JsonOutput.factory();
 
   // the structure, encoded once; names between values packed for JsonBytes.putName
   private static final byte[] VARIANTS_START = JsonBytes.bytes("{\"variants\":[");
@@ -452,18 +447,5 @@ public final class GenotypeJsonWriter {
     json.number(timer.dbMillis());
     json.raw(ELAPSED);
     json.number(timer.finalElapsedMillis());
-  }
-
-  /** The error body: {@code {"error":{"status":N,"message":"..."}}}. */
-  public static void error(int status, String message, OutputStream out) throws IOException {
-    try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-      g.writeStartObject();
-      g.writeObjectFieldStart("error");
-      g.writeNumberField("status", status);
-      g.writeStringField("message", message);
-      g.writeEndObject();
-      g.writeEndObject();
-      g.writeRaw('\n');
-    }
   }
 }

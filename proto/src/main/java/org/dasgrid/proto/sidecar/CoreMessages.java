@@ -18,9 +18,13 @@ import org.dasgrid.core.segment.Segment;
 import org.dasgrid.core.source.EntryPoint;
 import org.dasgrid.proto.v1.TypeCount;
 
-/** Core values to wire messages and back. A round trip gives equal values (the tests check it). */
-final class Wire {
-  private Wire() {}
+/**
+ * Core values (segments, entry points, features, types, zygosities, variant rows) as the protobuf messages of
+ * {@code dasgrid.v1} and back: the sidecar's one translation between the two. A round trip gives equal values
+ * (GrpcRoundTripTest checks it).
+ */
+final class CoreMessages {
+  private CoreMessages() {}
 
   static org.dasgrid.proto.v1.Segment segment(Segment s) {
     return org.dasgrid.proto.v1.Segment.newBuilder().setRef(s.ref()).setStart(s.start()).setStop(s.stop()).build();
@@ -161,7 +165,7 @@ final class Wire {
     private final Map<org.dasgrid.proto.v1.Method, Method> methods = new java.util.HashMap<>();
 
     FeatureType type(org.dasgrid.proto.v1.FeatureType t) {
-      return types.computeIfAbsent(t, Wire::type);
+      return types.computeIfAbsent(t, CoreMessages::type);
     }
 
     Method method(org.dasgrid.proto.v1.Method m) {
