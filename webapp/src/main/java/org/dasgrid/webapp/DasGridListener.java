@@ -13,6 +13,7 @@ import org.dasgrid.webapp.app.NodeOptions;
 import org.dasgrid.webapp.beacon.BeaconMount;
 import org.dasgrid.webapp.browsers.BrowsersMount;
 import org.dasgrid.webapp.das.DasMount;
+import org.dasgrid.webapp.errors.ErrorsMount;
 import org.dasgrid.webapp.ga4gh.Ga4ghMount;
 import org.dasgrid.webapp.genotypes.GenotypesMount;
 import org.dasgrid.webapp.guards.GuardsMount;
@@ -45,7 +46,8 @@ public final class DasGridListener implements ServletContextListener {
       new BeaconMount(),
       new Ga4ghMount(),
       new BrowsersMount(),
-      new PageMount());
+      new PageMount(),
+      new ErrorsMount());
 
   public static final String CONFIG_PARAMETER = "dasgrid.config";
   public static final String NODE_ID_PARAMETER = "dasgrid.nodeId";

@@ -123,7 +123,8 @@ public record ServerSettings(
       connectionTimeoutMillis = Settings.positive(connectionTimeoutMillis, 20_000, "http.connectionTimeoutMillis");
       keepAliveTimeoutMillis = Settings.positive(keepAliveTimeoutMillis, 20_000, "http.keepAliveTimeoutMillis");
       maxKeepAliveRequests = Settings.positive(maxKeepAliveRequests, 1000, "http.maxKeepAliveRequests");
-      maxHeaderBytes = Settings.positive(maxHeaderBytes, 16_384, "http.maxHeaderBytes");
+      // a GET holds a query as long as maxQueryLength (64 KiB by default) with 8 KiB for the path and the headers
+      maxHeaderBytes = Settings.positive(maxHeaderBytes, 73_728, "http.maxHeaderBytes");
       // Tomcat's 8 KB made a 500 KB genotype answer ~60 system calls and client wake-ups (+0.4-0.6 ms)
       socketWriteBufferBytes = Settings.positive(socketWriteBufferBytes, 131_072, "http.socketWriteBufferBytes");
     }
