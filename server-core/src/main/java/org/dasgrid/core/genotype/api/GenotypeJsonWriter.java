@@ -17,7 +17,7 @@ import org.dasgrid.core.render.JsonOutput;
  * (a count answer is one line either way). The timings are read at the end, so {@code elapsed_ms} covers
  * writing the rows.
  *
- * <p>The bytes are those of a Jackson generator of {@link JsonOutput#factory()} (HTML-safe strings, the
+ * <p>The bytes are those of a Jackson generator of {@link JsonOutput#factory()} (plain JSON strings, the
  * Schubfach double writer), but written by {@link JsonBytes} into one buffer: variant rows come from the
  * engine's stored ID/REF/ALT bytes through {@link VariantAnswer#cursor()}, with the {@code chrom} prefix made
  * once per contig, so a row costs no objects but the text of its {@code af}. Streamed in chunks of up to
