@@ -51,7 +51,9 @@ public final class DasGridApp implements AutoCloseable {
   private final Cluster cluster;
   private final Sidecar sidecar;
   /** The start-up JIT warm-up; none unless the embedded server begins one (a WAR has none). */
-  private final WarmupState warmup = new WarmupState();
+  private final WarmupState warmup;
+  /** The most the warm-up's own response cache holds (its answers are dropped when it ends). */
+  private static final long WARMUP_CACHE_BYTES = 32L << 20;
 
   private DasGridApp(DasGridConfig config, PrintStream console, String version, NodeOptions node) {
     this.config = config;
@@ -64,7 +66,10 @@ public final class DasGridApp implements AutoCloseable {
         config.server().maxHeapShare(), cluster != null ? cluster : Placement.SINGLE_NODE);
     this.cache = new ResponseCache(config.server().cacheBytes(), config.server().cacheMaxEntryBytes());
     this.exports = new ExportStore(exportDir(config));
-    this.das = new DasService(new DasContext(registry, config.server(), "DasGrid/" + version, cache));
+    this.das = dasOver(cache);
+    ResponseCache warmupCache = new ResponseCache(Math.min(WARMUP_CACHE_BYTES, config.server().cacheBytes()),
+        config.server().cacheMaxEntryBytes());
+    this.warmup = new WarmupState(warmupCache, dasOver(warmupCache));
     this.watcher = new SourceWatcher(registry, loader);
     this.metrics = DasGridMetrics.create(registry, cache);
     if (cluster != null) {
@@ -72,6 +77,11 @@ public final class DasGridApp implements AutoCloseable {
     }
     this.loaded = loader.loadAll(registry);
     this.sidecar = startSidecar(node, tls, console);
+  }
+
+  /** A DAS service over the sources, keeping its answers in {@code responses}. */
+  private DasService dasOver(ResponseCache responses) {
+    return new DasService(new DasContext(registry, config.server(), serverName(), responses));
   }
 
   /** {@code server.exportDir}, a relative path taken from the config file's folder. */

@@ -76,13 +76,15 @@ final class DasServlet extends HttpServlet {
   }
 
   private void handle(HttpServletRequest req, HttpServletResponse resp, boolean withBody) throws IOException {
-    DasService das = app.das();
+    // the start-up warm-up's requests take the same path, with caches of their own (WarmupState)
+    boolean warmup = req.getAttribute(Observability.WARMUP_ATTRIBUTE) != null;
+    DasService das = warmup ? app.warmup().das() : app.das();
     QueryArguments args = QueryArguments.empty();
     try {
       args = QueryReader.read(req, app.config().server().maxQueryLength());
       DasRequest request = request(req, args);
       DasResponse response = das.handle(request);
-      write(req, resp, response, withBody);
+      write(req, resp, response, withBody, warmup ? app.warmup().cache() : app.cache());
     } catch (RequestException e) {
       writeError(req, resp, e, withBody, ResponseFormat.wantsJson(args));
     } catch (IOException e) {
@@ -131,10 +133,9 @@ final class DasServlet extends HttpServlet {
     return id;
   }
 
-  private void write(HttpServletRequest req, HttpServletResponse resp, DasResponse response, boolean withBody)
-      throws IOException {
+  private void write(HttpServletRequest req, HttpServletResponse resp, DasResponse response, boolean withBody,
+      ResponseCache cache) throws IOException {
     String key = response.cacheKey();
-    ResponseCache cache = app.cache();
     boolean gzip = HttpCaching.acceptsGzip(req);
     DasHeaders.set(resp, 200, app.serverName(), response.capabilities());
     response.headers().forEach(resp::setHeader);

@@ -39,6 +39,7 @@ import org.dasgrid.webapp.http.FastGzip;
 import org.dasgrid.webapp.http.HttpCaching;
 import org.dasgrid.webapp.http.JsonErrors;
 import org.dasgrid.webapp.http.QueryReader;
+import org.dasgrid.webapp.observe.Observability;
 
 /**
  * HTTP in, JSON out for genotype queries: {@code /genotypes/{source}/variants|samples|count} (GET, or POST
@@ -58,14 +59,18 @@ final class GenotypeServlet extends HttpServlet {
 
   private final transient DasGridApp app;
   /** Rendered analytics answers: 256 MB at most, none above 32 MB (a whole-chromosome listing is not kept). */
-  private final transient AnalyticsAnswerCache answers = new AnalyticsAnswerCache(256L << 20, 32 << 20);
+  private final transient AnalyticsAnswerCache clientAnswers = new AnalyticsAnswerCache(256L << 20, 32 << 20);
+  /** The start-up warm-up's: the same path, counted nowhere, emptied when it ends (WarmupState). */
+  private final transient AnalyticsAnswerCache warmupAnswers = new AnalyticsAnswerCache(16L << 20, 4 << 20);
 
   GenotypeServlet(DasGridApp app) {
     this.app = app;
+    app.warmup().whenOver(warmupAnswers::invalidateAll);
     io.micrometer.core.instrument.MeterRegistry meters = app.metrics().registry();
-    io.micrometer.core.instrument.FunctionCounter.builder("dasgrid.answers.hits", answers, AnalyticsAnswerCache::hits)
+    io.micrometer.core.instrument.FunctionCounter.builder("dasgrid.answers.hits", clientAnswers,
+            AnalyticsAnswerCache::hits)
         .description("Analytics answers sent from the rendered-answer cache").register(meters);
-    io.micrometer.core.instrument.FunctionCounter.builder("dasgrid.answers.misses", answers,
+    io.micrometer.core.instrument.FunctionCounter.builder("dasgrid.answers.misses", clientAnswers,
         AnalyticsAnswerCache::misses).description("Analytics answers looked up and not kept (rendered)")
         .register(meters);
   }
@@ -103,6 +108,8 @@ final class GenotypeServlet extends HttpServlet {
 
   /** Answers a request; for HEAD the container sends the headers and drops the body. */
   private void answer(HttpServletRequest req, HttpServletResponse resp, RequestTimer timer) throws IOException {
+    AnalyticsAnswerCache answers =
+        req.getAttribute(Observability.WARMUP_ATTRIBUTE) != null ? warmupAnswers : clientAnswers;
     String path = req.getPathInfo() == null ? "" : req.getPathInfo();
     String[] parts = path.startsWith("/") ? path.substring(1).split("/", -1) : new String[0];
     if (parts.length != 2 || !SOURCE_ID.matcher(parts[0]).matches()) {

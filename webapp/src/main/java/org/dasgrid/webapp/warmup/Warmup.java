@@ -22,19 +22,22 @@ import org.dasgrid.webapp.observe.Observability;
  * JIT warm-up at start: a fresh JVM answers its first ~10,000 small requests about 3× slower than its steady
  * state (interpreted and C1 code on Tomcat's, the filters' and the writers' paths), so before {@code
  * /health/ready} says ready, the server sends itself requests on loopback through its own connector — DAS
- * features (XML, JSON, gzip; one locus cached and shifted ones rendered), types, entry points, sequence,
- * stylesheet, and genotype variants/count/samples where a source has genotypes — for a bounded time.
+ * features (XML, JSON, gzip; one small locus asked again and again, so answered from the cache, and a new locus
+ * for every other features request, so each is rendered), types, entry points, sequence, stylesheet, and genotype
+ * variants/count/samples where a source has genotypes — for a bounded time.
  *
  * <p>Warm-up requests carry a per-process random secret in {@value #HEADER}; {@link WarmupFilter} marks them
  * so the access log, the request metrics and the rate limiter leave them out (a client cannot forge the mark:
- * it does not know the secret). Off with {@code --no-warmup} or {@code server.warmupSeconds: 0}.
+ * it does not know the secret), and the servlets keep their answers in the warm-up's own caches ({@link
+ * WarmupState}), emptied when it ends: it leaves no trace. Off with {@code --no-warmup} or {@code
+ * server.warmupSeconds: 0}.
  */
 public final class Warmup {
   static final String HEADER = "X-DasGrid-Warmup";
   /** The request attribute {@link WarmupFilter} sets, and the access log's {@code conditionUnless}. */
   static final String ATTRIBUTE = Observability.WARMUP_ATTRIBUTE;
   /** Enough to compile the request paths (the slow phase ends after ~10-15,000 requests). */
-  private static final int MAX_REQUESTS = 30_000;
+  static final int MAX_REQUESTS = 30_000;
   /**
    * Concurrent warm-up clients: more than the cores, so the server stays busy while each client waits for its
    * answer (on a loaded machine a round trip is mostly waiting for a time slice).
@@ -54,7 +57,10 @@ public final class Warmup {
         loaded.exceptionally(e -> null).join();
         long start = System.nanoTime();
         long n = run(state, base, Duration.ofSeconds(seconds));
-        console.printf("warmed up in %.1f s (%,d requests)%n", (System.nanoTime() - start) / 1e9, n);
+        // the warm-up's own DAS cache counts what it rendered (misses) and what it served kept (hits)
+        var cache = state.cache().stats();
+        console.printf("warmed up in %.1f s (%,d requests; DAS answers: %,d rendered, %,d from the cache)%n",
+            (System.nanoTime() - start) / 1e9, n, cache.missCount(), cache.hitCount());
       } catch (RuntimeException e) {
         console.println("warm-up stopped: " + e.getMessage());
       } finally {
@@ -74,7 +80,7 @@ public final class Warmup {
     long deadline = System.nanoTime() + budget.toNanos();
     HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
         .connectTimeout(Duration.ofSeconds(5)).build();
-    List<String> paths = paths(http, state, base);
+    List<RequestPath> paths = paths(http, state, base);
     if (paths.isEmpty()) {
       return 0;
     }
@@ -83,9 +89,13 @@ public final class Warmup {
     for (int c = 0; c < CLIENTS; c++) {
       int offset = c;
       Thread t = new Thread(() -> {
-        for (int i = offset; System.nanoTime() < deadline && sent.incrementAndGet() <= MAX_REQUESTS; i += CLIENTS) {
+        for (int i = offset; System.nanoTime() < deadline; i += CLIENTS) {
+          long n = sent.incrementAndGet();
+          if (n > MAX_REQUESTS) {
+            return;
+          }
           boolean gzip = i % 3 == 0;
-          if (!send(http, state, base + paths.get(i % paths.size()), gzip)) {
+          if (!send(http, state, base + paths.get(i % paths.size()).of(n), gzip)) {
             return;
           }
         }
@@ -108,8 +118,32 @@ public final class Warmup {
     return Math.min(sent.get(), MAX_REQUESTS);
   }
 
+  /** A request's path, given its number: a number no other request of the warm-up has. */
+  @FunctionalInterface
+  interface RequestPath {
+    String of(long n);
+  }
+
+  /** A path every time the same (its answer is cached after the first time). */
+  private static RequestPath same(String path) {
+    return n -> path;
+  }
+
+  /**
+   * Features of a locus no request asked before, starting within the source's default locus {@code [start, start +
+   * span)}: starts move one base per request and widths grow by one base per pass over the span, so none repeats
+   * and each is rendered, not found in a cache (a 10 kb locus: 50 to 52 bases wide).
+   */
+  static RequestPath rendered(String das, String ref, int start, int span) {
+    return n -> {
+      long shift = n % span;
+      long width = 49 + n / span;
+      return das + "/features?segment=" + enc(ref + ":" + (start + shift) + "," + (start + shift + width));
+    };
+  }
+
   /** The paths to cycle through, from what {@code /api/sources} says each ready source serves. */
-  private static List<String> paths(HttpClient http, WarmupState state, String base) {
+  private static List<RequestPath> paths(HttpClient http, WarmupState state, String base) {
     JsonNode sources;
     try {
       HttpResponse<byte[]> r = http.send(request(state, base + "/api/sources", false),
@@ -121,7 +155,7 @@ public final class Warmup {
       Thread.currentThread().interrupt();
       return List.of();
     }
-    List<String> paths = new ArrayList<>();
+    List<RequestPath> paths = new ArrayList<>();
     for (JsonNode s : sources) {
       String locus = s.path("defaultLocus").asText("");
       if (!"ready".equals(s.path("state").asText()) || !locus.matches("[^:]+:\\d+-\\d+")) {
@@ -130,29 +164,30 @@ public final class Warmup {
       String id = s.path("id").asText();
       String ref = locus.substring(0, locus.lastIndexOf(':'));
       int start = Integer.parseInt(locus.substring(locus.lastIndexOf(':') + 1, locus.lastIndexOf('-')));
-      int stop = Math.min(start + 49, Integer.parseInt(locus.substring(locus.lastIndexOf('-') + 1)));
+      int end = Integer.parseInt(locus.substring(locus.lastIndexOf('-') + 1));
+      int stop = Math.min(start + 49, end);
       String das = "/das/" + enc(id);
       String small = enc(ref + ":" + start + "," + stop);
       for (int k = 0; k < 6; k++) {
-        paths.add(das + "/features?segment=" + small); // the cached answer: most of a browser's requests
-        paths.add(das + "/features?segment=" + small + "&format=json");
+        paths.add(same(das + "/features?segment=" + small)); // the cached answer: most of a browser's requests
+        paths.add(same(das + "/features?segment=" + small + "&format=json"));
       }
-      for (int shift = 1; shift <= 6; shift++) { // distinct loci: rendered, not cached
-        paths.add(das + "/features?segment=" + enc(ref + ":" + (start + shift) + "," + (stop + shift * 20)));
+      for (int k = 0; k < 6; k++) {
+        paths.add(rendered(das, ref, start, Math.max(1, end - start + 1)));
       }
-      paths.add(das + "/types");
-      paths.add(das + "/entry_points");
-      paths.add(das + "/stylesheet");
+      paths.add(same(das + "/types"));
+      paths.add(same(das + "/entry_points"));
+      paths.add(same(das + "/stylesheet"));
       if (s.path("sequence").asBoolean()) {
-        paths.add(das + "/sequence?segment=" + enc(ref + ":" + start + "," + (start + 9)));
+        paths.add(same(das + "/sequence?segment=" + enc(ref + ":" + start + "," + (start + 9))));
       }
       if (s.path("genotypes").asBoolean()) {
         String g = "/genotypes/" + enc(id);
         String seg = enc(ref + ":" + start + "," + (start + 1_000_000));
-        paths.add(g + "/variants?segment=" + seg + "&limit=10");
-        paths.add(g + "/variants?segment=" + seg + "&zygosity=het&limit=10");
-        paths.add(g + "/count?segment=" + seg + "&zygosity=any");
-        paths.add(g + "/samples?segment=" + seg + "&zygosity=hom&limit=10");
+        paths.add(same(g + "/variants?segment=" + seg + "&limit=10"));
+        paths.add(same(g + "/variants?segment=" + seg + "&zygosity=het&limit=10"));
+        paths.add(same(g + "/count?segment=" + seg + "&zygosity=any"));
+        paths.add(same(g + "/samples?segment=" + seg + "&zygosity=hom&limit=10"));
       }
     }
     return paths;
