@@ -33,6 +33,8 @@ final class SourcesApiServlet extends HttpServlet {
   private final transient SourceRegistry registry;
   private final String serverName;
   private final transient SourceDerivations<String> defaultLocus = new SourceDerivations<>(DefaultLocus::of);
+  private final transient SourceDerivations<SourceHints> hints =
+      new SourceDerivations<>(s -> SourceHints.of(s, defaultLocus.of(s)));
   private final transient SourceDerivations<FeatureNameIndex> names =
       new SourceDerivations<>(s -> FeatureNameIndex.build(s.data()));
 
@@ -74,7 +76,7 @@ final class SourcesApiServlet extends HttpServlet {
   }
 
   private void all(HttpServletRequest req, HttpServletResponse resp, AccessCheck access) throws IOException {
-    SourceStatusJson status = new SourceStatusJson(BaseUrl.of(req), defaultLocus);
+    SourceStatusJson status = new SourceStatusJson(BaseUrl.of(req), defaultLocus, hints);
     try (JsonGenerator g = json(resp, 200)) {
       g.writeStartObject();
       g.writeStringField("server", serverName);
@@ -92,7 +94,7 @@ final class SourcesApiServlet extends HttpServlet {
 
   private void one(HttpServletRequest req, HttpServletResponse resp, SourceSlot slot) throws IOException {
     try (JsonGenerator g = json(resp, 200)) {
-      new SourceStatusJson(BaseUrl.of(req), defaultLocus).write(g, slot);
+      new SourceStatusJson(BaseUrl.of(req), defaultLocus, hints).write(g, slot);
     }
   }
 
