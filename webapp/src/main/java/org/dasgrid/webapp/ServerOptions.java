@@ -3,6 +3,7 @@ package org.dasgrid.webapp;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.dasgrid.webapp.app.NodeOptions;
 
 /**
  * Command-line options of the embedded server:
@@ -34,6 +35,11 @@ public record ServerOptions(
           + "                 builds a genotype index for a source's genotypeIndex: (docs/genotypes.md)\n"
           + "java -jar dasgrid.jar --local-cluster --config PATH [--nodes ID,...] [--jvm-arg ARG]...\n"
           + "                 starts every node of the config's cluster on this machine (127.0.0.1)";
+
+  /** How this server takes part in a cluster: {@code --node-id}, {@code --grpc-port}, on {@code --bind}. */
+  public NodeOptions nodeOptions() {
+    return new NodeOptions(nodeId, grpcPort, bind);
+  }
 
   public static ServerOptions defaults() {
     return new ServerOptions(Optional.empty(), 8080, OptionalInt.empty(), Optional.empty(), "0.0.0.0", CONSOLE,

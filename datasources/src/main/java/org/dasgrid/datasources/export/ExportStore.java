@@ -26,7 +26,9 @@ import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.SequenceSource;
 
 /**
- * The exports of every source, made on first request and kept on disk under {@code dir/<source>/<version>.e<edition>/}:
+ * The one store of bgzipped, indexed copies of the sources: the browser exports ({@code /files}) and the copies
+ * htsget's tickets point into ({@link ExportKind#VCF_BLOCKS}), made on first request and kept on disk under
+ * {@code dir/<source>/<version>.e<edition>/} ({@code server.exportDir}):
  * a reload gives the source a new version, hence new files (and the old version's folder is removed). Each
  * kind is made once however many requests ask at once: the first builds it into a temporary folder, moves the
  * files into place and writes the kind's list of entity tags last; the others wait for it. A later start finds
@@ -176,6 +178,7 @@ public final class ExportStore {
       case VCF -> VcfExport.write(source.config().path(), data.entryPoints(), exportsGenotypes(source),
           out.get(0), out.get(1));
       case FASTA -> FastaExport.write(data, (SequenceSource) data, out.get(0), out.get(1), out.get(2));
+      case VCF_BLOCKS -> VcfBlocksExport.write(source.config().path(), out.get(0), out.get(1), out.get(2));
     }
   }
 

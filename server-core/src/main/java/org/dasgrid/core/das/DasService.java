@@ -91,8 +91,13 @@ public final class DasService {
 
   /** A small well-formed error document (XML, or JSON when asked) for a DAS status and message. */
   public static DasResponse error(DasStatus status, String message, boolean json) {
+    return error(status.code(), message, json);
+  }
+
+  /** As {@link #error(DasStatus, String, boolean)}, for an HTTP status DAS has no code for (a rate limit's 429). */
+  public static DasResponse error(int status, String message, boolean json) {
     // DAS 1.6 defines no error document: ours lives in DasGrid's namespace (a strict validator's rule)
-    Node root = Node.of("DASERROR", "error").attr("status", status.code())
+    Node root = Node.of("DASERROR", "error").attr("status", status)
         .attr("xmlns", DasExtensions.NAMESPACE).text("message", message);
     if (json) {
       return DasResponse.of(ResponseFormat.JSON.contentType(), "", Capabilities.SERVER,

@@ -21,8 +21,9 @@ import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.ga4gh.beacon.BeaconDatasets;
 import org.dasgrid.core.ga4gh.beacon.BeaconRequest;
 import org.dasgrid.core.ga4gh.beacon.BeaconService;
-import org.dasgrid.webapp.DasGridApp;
-import org.dasgrid.webapp.api.BaseUrl;
+import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.app.DasGridApp;
+import org.dasgrid.webapp.http.BaseUrl;
 import org.dasgrid.webapp.access.Callers;
 
 /**

@@ -9,21 +9,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Locale;
 
-/** Small helpers the GA4GH servlets share: base URL, Accept checks, JSON bodies. (CORS, and its absence
+/** Small helpers the GA4GH servlets share: Accept checks, JSON bodies. (CORS, and its absence
  * for protected sources, is the CORS filter's.) */
 final class Ga4ghResponses {
   private Ga4ghResponses() {}
-
-  /** The absolute URL of the web application as the client reached it. */
-  static String baseUrl(HttpServletRequest req) {
-    StringBuilder sb = new StringBuilder();
-    sb.append(req.getScheme()).append("://").append(req.getServerName());
-    int port = req.getServerPort();
-    if (!(port == 80 && "http".equals(req.getScheme())) && !(port == 443 && "https".equals(req.getScheme()))) {
-      sb.append(':').append(port);
-    }
-    return sb.append(req.getContextPath()).toString();
-  }
 
   /**
    * Whether the request's Accept header allows one of {@code types} (exact media types, compared without

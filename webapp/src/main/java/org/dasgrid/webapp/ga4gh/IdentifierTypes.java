@@ -9,6 +9,7 @@ import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.source.EntryPoint;
 import org.dasgrid.core.source.SequenceDigests;
+import org.dasgrid.webapp.http.Bearer;
 import org.dasgrid.webapp.access.Callers;
 import org.dasgrid.core.config.Tier;
 

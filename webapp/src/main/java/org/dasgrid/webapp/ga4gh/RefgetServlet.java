@@ -10,6 +10,8 @@ import org.dasgrid.core.ga4gh.RefgetStatus;
 import org.dasgrid.core.ga4gh.ResolvedSequence;
 import org.dasgrid.core.ga4gh.SequenceRange;
 import org.dasgrid.core.ga4gh.SequenceResolver;
+import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.http.BaseUrl;
 import org.dasgrid.webapp.access.Callers;
 import org.dasgrid.core.config.Tier;
 
@@ -66,7 +68,7 @@ final class RefgetServlet extends HttpServlet {
         error(resp, 406, "service-info is JSON (" + String.join(", ", JSON) + ")");
         return;
       }
-      String base = Ga4ghResponses.baseUrl(req);
+      String base = BaseUrl.of(req);
       Ga4ghResponses.json(resp, 200, RefgetDocuments.JSON_TYPE,
           out -> infos.refget(base, identifierTypes.of(req)).write(out));
       return;

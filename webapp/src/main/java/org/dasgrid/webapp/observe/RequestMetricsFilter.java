@@ -6,6 +6,8 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.webapp.http.Bearer;
 import org.dasgrid.webapp.access.Callers;
 import org.dasgrid.core.config.Tier;
 
