@@ -2,7 +2,7 @@
 # One command per benchmark table (docs/benchmarks.md). Builds perf/target/benchmarks.jar (unless
 # SKIP_BUILD=1), starts a BenchServer on a free loopback port when the benchmark needs one, runs, stops it.
 #
-#   perf/bench.sh ab [N=.. N_LARGE=.. C=.. env]     ab stress table (warm, cache off, static)
+#   perf/bench.sh ab [N=.. N_LARGE=.. C=.. env]     ab stress table (warm, cache off, static; MyDas with MYDAS=)
 #   perf/bench.sh request-path [N=.. WARM=.. env]    default config (rate limit on) vs the static servlet
 #   perf/bench.sh genotype-wrk [SECONDS_PER_SHAPE=..]  genotype latency with wrk (bundled ceu), bcftools floor
 #   perf/bench.sh gatling SIM [-Dprop=value ...]     SIM = DasStress | BrowserSessions | Batch | GenotypeQueries
@@ -12,6 +12,9 @@
 # Tables are printed and written to perf/results/ (git-ignored). JAVA_OPTS reaches the BenchServer JVM;
 # BENCH_ARGS adds BenchServer arguments (e.g. "--config my.yaml --source g1k"). Maven runs online (the
 # gatling-maven-plugin is fetched on first use); MVN_OFFLINE=1 adds -o once ~/.m2 holds everything.
+# For ab, MYDAS=PATH/build-and-run.sh (the MyDas peer's script, kept outside the repository) builds MyDas once
+# in MYDAS_WORK (default /tmp/mydas), starts it un-niced for the run and stops it after; or MYDAS_BASE=URL
+# names a MyDas already running. Either adds MyDas's rows to the table, measured in the same run.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -36,6 +39,23 @@ stop_server() {
   if [ -n "$WORK" ]; then rm -rf "$WORK"; fi
 }
 trap stop_server EXIT
+
+MYDAS_STARTED=""
+# the MyDas peer for the ab table: built (once) and started by its own script, stopped by it at exit
+start_mydas() {
+  [ -n "${MYDAS:-}" ] || return 0
+  [ -x "$MYDAS" ] || { echo "bench: MYDAS=$MYDAS is not the peer's build-and-run.sh" >&2; exit 1; }
+  MYDAS_WORK=${MYDAS_WORK:-/tmp/mydas}
+  "$MYDAS" "$MYDAS_WORK" build >&2
+  local exports
+  exports=$(MYDAS_NICE=0 "$MYDAS" "$MYDAS_WORK" run | grep '^export ')
+  eval "$exports"
+  MYDAS_STARTED=1
+  trap 'stop_server; stop_mydas' EXIT
+}
+stop_mydas() {
+  if [ -n "$MYDAS_STARTED" ]; then "$MYDAS" "$MYDAS_WORK" stop >&2 || true; fi
+}
 
 start_server() {
   WORK=$(mktemp -d)
@@ -67,11 +87,13 @@ case "$cmd" in
   ab)
     build
     start_server
+    start_mydas
     out="$RESULTS/ab-$STAMP.md"
     {
       machine
       echo
-      SERVER_PID=$SERVER_PID perf/ab/das-stress.sh "http://127.0.0.1:$PORT" "${SOURCE:-dmel}" \
+      SERVER_PID=$SERVER_PID MYDAS_BASE=${MYDAS_BASE:-} MYDAS_PID=${MYDAS_PID:-} \
+        perf/ab/das-stress.sh "http://127.0.0.1:$PORT" "${SOURCE:-dmel}" \
         "http://127.0.0.1:$PORT/static" "http://127.0.0.1:$PORT/cold"
     } | tee "$out"
     echo "(written to $out)" >&2

@@ -21,11 +21,15 @@
 # KEEPALIVE=1 adds ab -k; WARMUP (default 1) first loads every small and medium URL for WARMUP_SECONDS (3)
 # each and sends each URL as many requests as its timed run, untimed, so the JIT has compiled the path
 # (DasGrid's is longer than the static one's; 1,000 requests are not enough) before it is measured.
+# MYDAS_BASE (optional): the root of a running MyDas serving the same file (its build-and-run.sh prints
+# http://127.0.0.1:18080/mydas/das: give it with or without the /das), MYDAS_SOURCE its data source (dmel),
+# MYDAS_PID its process for CPU%: adds a "MyDas" row per test, measured in the same run after DasGrid's, and
+# the column "DasGrid / MyDas" (no MyDas row with KEEPALIVE=1: MyDas fails under ab -k; none for gzip).
 # Loopback targets only: the script refuses any other host.
 set -euo pipefail
 
 if [ $# -lt 2 ]; then
-  sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 BASE=${1%/}
@@ -43,6 +47,14 @@ MEDIUM=${MEDIUM:-2L:1,27772}
 LARGE=${LARGE:-2L:1,1605126}
 KA=""
 [ "${KEEPALIVE:-0}" = 1 ] && KA="-k"
+MYDAS=${MYDAS_BASE:-}
+MYDAS=${MYDAS%/}
+MYDAS=${MYDAS%/das}
+MYDAS_SOURCE=${MYDAS_SOURCE:-dmel}
+if [ -n "$MYDAS" ] && [ -n "$KA" ]; then
+  echo "das-stress: MyDas fails under ab -k (keep-alive); its rows are left out" >&2
+  MYDAS=""
+fi
 
 command -v ab >/dev/null || { echo "das-stress: ab not found (Debian: apt-get install apache2-utils)" >&2; exit 1; }
 
@@ -52,7 +64,7 @@ port_of() {
   p=$(echo "$1" | sed -nE 's#^[a-z]+://(\[[^]]*\]|[^/:]*):([0-9]+).*#\2#p')
   echo "${p:-80}"
 }
-for url in "$BASE" ${STATIC:+"$STATIC"} ${COLD:+"$COLD"}; do
+for url in "$BASE" ${STATIC:+"$STATIC"} ${COLD:+"$COLD"} ${MYDAS:+"$MYDAS"}; do
   case "$(host_of "$url")" in
     127.*|localhost|\[::1\]) ;;
     *) echo "das-stress: $url is not a loopback address; load tests here only target this machine" >&2; exit 2 ;;
@@ -64,11 +76,15 @@ PID=${SERVER_PID:-}
 if [ -z "$PID" ] && command -v ss >/dev/null; then
   PID=$(ss -ltnpH "sport = :$(port_of "$BASE")" 2>/dev/null | sed -nE 's/.*pid=([0-9]+).*/\1/p' | head -1)
 fi
+if [ -n "$MYDAS" ] && [ -z "${MYDAS_PID:-}" ] && command -v ss >/dev/null; then
+  MYDAS_PID=$(ss -ltnpH "sport = :$(port_of "$MYDAS")" 2>/dev/null | sed -nE 's/.*pid=([0-9]+).*/\1/p' | head -1)
+fi
 TCK=$(getconf CLK_TCK 2>/dev/null || echo 100)
+CPU_PID=$PID
 cpu_ticks() {
-  if [ -n "$PID" ] && [ -r "/proc/$PID/stat" ]; then
+  if [ -n "$CPU_PID" ] && [ -r "/proc/$CPU_PID/stat" ]; then
     # fields after "pid (comm)": state is 1st, utime 12th, stime 13th
-    sed -E 's/^.*\) //' "/proc/$PID/stat" | awk '{print $12 + $13}'
+    sed -E 's/^.*\) //' "/proc/$CPU_PID/stat" | awk '{print $12 + $13}'
   else
     echo ""
   fi
@@ -110,16 +126,18 @@ run() {
   ROWS+=("$name|$variant|$n|$rps|$mean|$p50|$p99|$len|$failed|$cpu|$cpureq")
 }
 
-ratio() { # ratio NAME VARIANT
-  local a=${RPS["$1/$2"]:-} b=${RPS["$1/static"]:-}
+ratio() { # ratio NAME VARIANT [BASELINE]: req/s of VARIANT over BASELINE's (static by default)
+  local a=${RPS["$1/$2"]:-} b=${RPS["$1/${3:-static}"]:-}
   if [ -n "$a" ] && [ -n "$b" ]; then awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a / b}'; else echo ""; fi
 }
 
 declare -A SEG=([small]=$SMALL [medium]=$MEDIUM [large]=$LARGE)
 if [ "${WARMUP:-1}" = 1 ]; then
   for name in small medium; do
-    for base in "$BASE" ${COLD:+"$COLD"} ${STATIC:+"$STATIC"}; do
-      ab -q $KA -t "${WARMUP_SECONDS:-3}" -n 1000000 -c "$C" "$base/das/$SOURCE/features?segment=${SEG[$name]}" \
+    for base in "$BASE" ${COLD:+"$COLD"} ${STATIC:+"$STATIC"} ${MYDAS:+"$MYDAS"}; do
+      src=$SOURCE
+      [ "$base" = "$MYDAS" ] && src=$MYDAS_SOURCE
+      ab -q $KA -t "${WARMUP_SECONDS:-3}" -n 1000000 -c "$C" "$base/das/$src/features?segment=${SEG[$name]}" \
         >/dev/null 2>&1 || true
     done
   done
@@ -131,6 +149,12 @@ for name in small medium large; do
   run "$name" warm "$BASE$path" "$n"
   [ -n "$COLD" ] && run "$name" cold "$COLD$path" "$n"
   [ -n "$STATIC" ] && run "$name" static "$STATIC$path" "$n"
+  if [ -n "$MYDAS" ]; then
+    # the peer on the same segment; its CPU is its own process's
+    CPU_PID=${MYDAS_PID:-}
+    run "$name" mydas "$MYDAS/das/$MYDAS_SOURCE/features?segment=${SEG[$name]}" "$n"
+    CPU_PID=$PID
+  fi
   if [ "$name" = large ] && [ "$GZIP_ROW" = 1 ]; then
     run "large, gzip" warm "$BASE$path" "$n" -H "Accept-Encoding: gzip"
     # cache off: rendered and gzipped while it streams (level 1), beside the cached gzip bytes
@@ -139,18 +163,29 @@ for name in small medium large; do
   fi
 done
 
-echo "DAS stress test: ab -n N -c $C${KA:+ -k} on $BASE ($SOURCE); $(date -u +%Y-%m-%dT%H:%MZ); server pid ${PID:-unknown}"
+echo "DAS stress test: ab -n N -c $C${KA:+ -k} on $BASE ($SOURCE)${MYDAS:+ and MyDas at $MYDAS ($MYDAS_SOURCE, pid ${MYDAS_PID:-unknown})};" \
+  "$(date -u +%Y-%m-%dT%H:%MZ); server pid ${PID:-unknown}"
 echo
-echo "| test | server | requests | req/s | mean ms | p50 ms | p99 ms | bytes/response | failed | server CPU % | server CPU µs/request | / static |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+MYDAS_HEAD=""
+MYDAS_RULE=""
+[ -n "$MYDAS" ] && MYDAS_HEAD=" DasGrid / MyDas |" && MYDAS_RULE="---:|"
+echo "| test | server | requests | req/s | mean ms | p50 ms | p99 ms | bytes/response | failed | server CPU % | server CPU µs/request | / static |$MYDAS_HEAD"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|$MYDAS_RULE"
 for row in "${ROWS[@]}"; do
   IFS='|' read -r name variant n rps mean p50 p99 len failed cpu cpureq <<<"$row"
   r=""
-  [ "$variant" != static ] && r=$(ratio "$name" "$variant")
+  [ "$variant" != static ] && [ "$variant" != mydas ] && r=$(ratio "$name" "$variant")
   label="DasGrid"
   [ "$variant" = cold ] && label="DasGrid, cache off"
   [ "$variant" = static ] && label="static bytes"
-  echo "| $name | $label | $n | $rps | $mean | $p50 | $p99 | $len | $failed | $cpu | $cpureq | ${r:--} |"
+  [ "$variant" = mydas ] && label="MyDas 1.6.7"
+  m=""
+  if [ -n "$MYDAS" ]; then
+    mr=""
+    { [ "$variant" = warm ] || [ "$variant" = cold ]; } && mr=$(ratio "$name" "$variant" mydas)
+    m=" ${mr:--} |"
+  fi
+  echo "| $name | $label | $n | $rps | $mean | $p50 | $p99 | $len | $failed | $cpu | $cpureq | ${r:--} |$m"
 done
 TOTAL_FAILED=0
 for row in "${ROWS[@]}"; do

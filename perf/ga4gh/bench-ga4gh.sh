@@ -15,12 +15,14 @@ cd "$WORK"
 python3 "$ROOT/perf/ga4gh/generate.py" "$WORK"
 [ -f cohort.vcf.gz.tbi ] || { bgzip -f cohort.vcf; tabix -p vcf cohort.vcf.gz; }
 cat > bench.yaml <<YAML
+server:
+  exportDir: $WORK/cache
 sources:
   - {id: seq, format: fasta, path: seq.fa}
   - {id: cohort, format: vcf, path: cohort.vcf.gz}
 YAML
 
-java -Xmx1g -Ddasgrid.htsgetCache="$WORK/cache" -jar "$ROOT/webapp/target/dasgrid.jar" --config bench.yaml --port "$PORT" --bind 127.0.0.1 \
+java -Xmx1g -jar "$ROOT/webapp/target/dasgrid.jar" --config bench.yaml --port "$PORT" --bind 127.0.0.1 \
   --access-log off > server.log 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true' EXIT

@@ -15,10 +15,12 @@ mkdir -p "$WORK"
 cd "$WORK"
 [ -f "$VCF.tbi" ] || tabix -p vcf "$VCF"
 cat > bench.yaml <<YAML
+server:
+  exportDir: $WORK/cache
 sources:
   - {id: cohort, format: tabix, path: "$VCF"}
 YAML
-java -Xmx1g -Ddasgrid.htsgetCache="$WORK/cache" -jar "$ROOT/webapp/target/dasgrid.jar" --config bench.yaml \
+java -Xmx1g -jar "$ROOT/webapp/target/dasgrid.jar" --config bench.yaml \
   --port "$PORT" --bind 127.0.0.1 --access-log off > server.log 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true' EXIT

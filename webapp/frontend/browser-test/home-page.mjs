@@ -1,8 +1,11 @@
 // Browser test of the DasGrid home page, run by HomePageBrowserIT against a server on the bundled data:
-//   node browser-test/home-page.mjs --base http://127.0.0.1:PORT --out DIR
+//   node browser-test/home-page.mjs --base http://127.0.0.1:PORT --out DIR [--genes-base URL]
 // Drives Debian's Chromium headless through playwright-core, checks what a person would see (the sources and
 // their status, the genome view's features against the DAS answer for the same range, navigation by locus and by
-// feature name, the genotype form), saves screenshots in DIR, and exits non-zero if any check failed.
+// feature name, hints taken from each source's own data, the sequence of a source with a FASTA, the genotype form
+// following the view), saves screenshots in DIR, and exits non-zero if any check failed. With --genes-base, a
+// second server whose cohort has a gene annotation and shares its assembly with an annotation source: the form's
+// gene box, and the cohort's variants and the genes in one view.
 import {chromium} from 'playwright-core';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -11,7 +14,7 @@ import {join} from 'node:path';
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, a, i, all) =>
   (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []));
 if (!args.base || !args.out) {
-  console.error('usage: node home-page.mjs --base URL --out DIR');
+  console.error('usage: node home-page.mjs --base URL --out DIR [--genes-base URL]');
   process.exit(2);
 }
 const base = args.base.replace(/\/?$/, '/');
@@ -26,9 +29,9 @@ function check(name, ok, detail) {
 }
 
 /** The ids of the features DAS returns for a segment, read from the XML answer (independent of the page). */
-async function dasFeatureIds(source, segment, type) {
+async function dasFeatureIds(source, segment, type, on = base) {
   const q = `segment=${segment}` + (type ? `;type=${type}` : '');
-  const xml = await (await fetch(`${base}das/${source}/features?${q}`)).text();
+  const xml = await (await fetch(`${on}das/${source}/features?${q}`)).text();
   return [...xml.matchAll(/<FEATURE id="([^"]*)"/g)].map((m) => m[1].replaceAll('&amp;', '&'));
 }
 
@@ -101,12 +104,57 @@ const variantCells = (v) => [v.chrom, grouped(v.pos), v.id ?? '.', v.ref, v.alt,
 const sameRows = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A genotype query asked here, as JSON, straight from the API (independent of the page). */
-async function genotypeJson(query) {
-  const r = await fetch(`${base}genotypes/ceu/variants?${query}`, {headers: {Accept: 'application/json'}});
+async function genotypeJson(query, on = base, source = 'ceu') {
+  const r = await fetch(`${on}genotypes/${source}/variants?${query}`, {headers: {Accept: 'application/json'}});
   if (r.status !== 200 || !r.headers.get('content-type').startsWith('application/json')) {
-    throw new Error(`genotypes/ceu/variants?${query}: HTTP ${r.status} ${await r.text()}`);
+    throw new Error(`genotypes/${source}/variants?${query}: HTTP ${r.status} ${await r.text()}`);
   }
   return r.json();
+}
+
+/** The sources as /api/sources lists them, by id (read here, independent of the page). */
+async function sourcesOf(on) {
+  const body = await (await fetch(`${on}api/sources`)).json();
+  return new Map(body.sources.map((s) => [s.id, s]));
+}
+
+/** A default locus REF:1000-2000 as igv.js writes a locus, REF:1,000-2,000. */
+function igvLocus(locus) {
+  const m = /^(.+):(\d+)-(\d+)$/.exec(locus);
+  return `${m[1]}:${grouped(m[2])}-${grouped(m[3])}`;
+}
+
+/** The view's hint: it offers the source's own default locus and feature name, and nothing of another's. */
+async function checkHint(page, source, others) {
+  const hint = await page.textContent('#view-hint');
+  const ownLocus = igvLocus(source.defaultLocus);
+  const own = Boolean(source.hints.name) && hint.includes(ownLocus) && hint.includes(source.hints.name);
+  // another source's examples (the fly's locus and gene on a human cohort), or the page's old fixed ones
+  const foreign = [...others.flatMap((o) => [igvLocus(o.defaultLocus), o.hints.name]), '2L:7,000-10,000', 'CG11023']
+    .filter((x) => x && hint.includes(x) && x !== source.hints.name && !ownLocus.includes(x));
+  check(`the ${source.id} view's hint offers its own default locus and a feature name of its own`,
+    own && foreign.length === 0, `${hint} (hints: ${JSON.stringify(source.hints)}; others' in it: `
+      + `${JSON.stringify(foreign)})`);
+}
+
+/** How many sequence tracks the view has. */
+function sequenceTracks(page) {
+  return page.evaluate(() => window.dasgrid.browser.findTracks((t) => t.type === 'sequence').length);
+}
+
+/** The bases of REF:1-60 in the view (igv.js's, read from the reference) and from the DAS sequence command. */
+async function firstBases(page, on, source, chr) {
+  await navigate(page, `${chr}:1-60`);
+  const shown = await page.evaluate((c) => window.dasgrid.browser.genome.getSequence(c, 0, 60), chr);
+  const dna = (await (await fetch(`${on}das/${source}/sequence?segment=${chr}:1,60`)).text())
+    .replace(/[\s\S]*<SEQUENCE[^>]*>([^<]*)<\/SEQUENCE>[\s\S]*/, '$1').replace(/\s/g, '');
+  return {shown: String(shown), dna};
+}
+
+/** The name search's first hit for a name, read here from the API. */
+async function searchHit(on, sourceId, name) {
+  const body = await (await fetch(`${on}api/sources/${sourceId}/search?q=${encodeURIComponent(name)}`)).json();
+  return body.results[0];
 }
 
 /**
@@ -114,11 +162,12 @@ async function genotypeJson(query) {
  * (body and Server-Timing header) and what it then shows (the table's cells and the timings line).
  */
 async function queryGenotypes(page, {segment, zygosity, samples, limit, stats = false, cases = '', top = '',
-  by = 'hwe_p', filters = '', start = '', end = ''}) {
+  by = 'hwe_p', filters = '', start = '', end = '', gene = null}, source = 'ceu') {
   const form = '#genotype-form';
-  await fillGenotypeForm(page, {segment, zygosity, samples, limit, stats, cases, top, by, filters, start, end});
+  await fillGenotypeForm(page, {segment, zygosity, samples, limit, stats, cases, top, by, filters, start, end,
+    gene});
   const [response] = await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/genotypes/ceu/variants')),
+    page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(`/genotypes/${source}/variants`)),
     page.click(`${form} button[type=submit]`)]);
   const body = await response.json();
   // the page says 'querying…' from the submit until it has shown the answer
@@ -149,6 +198,9 @@ async function fillGenotypeForm(page, f) {
   await page.fill(`${form} input[name=filters]`, f.filters);
   await page.fill(`${form} input[name=start]`, f.start);
   await page.fill(`${form} input[name=end]`, f.end);
+  if (f.gene !== null) {
+    await page.fill(`${form} input[name=gene]`, f.gene);
+  }
 }
 
 /** The analytics cells a row shows after the plain ones: p-values and F to 4 digits, counts grouped. */
@@ -168,6 +220,69 @@ function checkTimings(asked, which) {
     timings.includes(`${grouped(body.variants.length)} variants`) && timings.includes(`server ${body.elapsed_ms} ms`)
       && timings.includes(`genotype engine ${body.elapsed_db_ms} ms`) && /round trip \d+ ms/.test(timings)
       && timings.includes(`Server-Timing: ${serverTiming}`), timings);
+}
+
+/**
+ * The second server (HomePageBrowserIT writes it): {@code cohort}, the bundled CEU VCF with a genes annotation,
+ * and {@code genes}, that annotation as a source of the same assembly. The gene box asks {@code gene=} and shows
+ * the API's answer; the view of the cohort adds the genes as a track of its assembly, so that the genes and the
+ * cohort's variants are in one view.
+ */
+async function geneAndAssemblyChecks(page, on) {
+  const listed = await sourcesOf(on);
+  const cohort = listed.get('cohort');
+  await page.goto(on);
+  await page.waitForFunction(() => window.dasgrid.browser && window.dasgrid.current.id === 'cohort');
+  await page.waitForSelector('#genotype-section:not([hidden])');
+  const geneBox = '#genotype-form input[name=gene]';
+  check('a cohort with a gene annotation has the gene box, offering a gene of its own annotation',
+    cohort.hints.gene && await page.isVisible(geneBox)
+      && await page.getAttribute(geneBox, 'placeholder') === cohort.hints.gene,
+    `${JSON.stringify(cohort.hints)}; placeholder ${await page.getAttribute(geneBox, 'placeholder')}`);
+  const gene = cohort.hints.gene;
+  const asked = await queryGenotypes(page, {segment: '', zygosity: 'any', samples: '', limit: '100', gene},
+    'cohort');
+  const api = await genotypeJson(`gene=${encodeURIComponent(gene)}&zygosity=any&limit=100`, on, 'cohort');
+  check('the gene box asks gene= instead of a region and shows the API\'s answer for it',
+    asked.sent.get('gene') === gene && !asked.sent.has('segment') && api.variants.length > 0
+      && sameRows(asked.rows, api.variants.map(variantCells)),
+    `${asked.url}: ${asked.rows.length} rows shown, ${api.variants.length} from the API`);
+
+  // the genes and the cohort's variants in one view of their assembly
+  check('the cohort and the genes are one assembly', cohort.assembly && cohort.assembly
+    === listed.get('genes').assembly, `${cohort.assembly} / ${listed.get('genes').assembly}`);
+  const options = await page.$$eval('#assembly-select option', (os) => os.map((o) => o.textContent));
+  check('the view offers the assembly\'s other sources', options.includes('genes (annotation)'),
+    JSON.stringify(options));
+  const index = await page.$eval('#assembly-select', (s) =>
+    [...s.options].find((o) => o.textContent === 'genes (annotation)').value);
+  await page.selectOption('#assembly-select', index);
+  const span = api.genes[0].segment.replace(',', '-');
+  await navigate(page, span);
+  await page.waitForFunction(() => {
+    const t = window.dasgrid.browser.findTracks((x) => x.name === 'genes')[0];
+    return t && t.trackView.viewports.every((v) => !v.loading) && t.getInViewFeatures().length > 0;
+  }, null, {timeout: TIMEOUT});
+  const geneNames = await page.evaluate(() => window.dasgrid.browser.findTracks((x) => x.name === 'genes')[0]
+    .getInViewFeatures().map((f) => f.name));
+  const l = parseLocus(await currentLocus(page));
+  const variants = await trackFeatureIds(page, 'cohort features');
+  const expected = await dasFeatureIds('cohort', `${l.chr}:${l.start},${l.end}`, null, on);
+  check('one view shows the genes (from the assembly\'s annotation source) and the cohort\'s variants',
+    geneNames.includes(gene) && variants.length > 0 && sameSet(variants, expected),
+    `${span}: genes ${JSON.stringify(geneNames)}; ${variants.length} variants shown, ${expected.length} from DAS`);
+  await page.screenshot({path: join(out, 'home-assembly.png'), fullPage: true});
+
+  // a source with a FASTA that holds its references: a sequence track with the DAS sequence command's bases
+  await page.click('#sources tr[data-source="yeast"] button.view');
+  await page.waitForFunction(() => window.dasgrid.current.id === 'yeast' && window.dasgrid.browser
+    && window.dasgrid.browser.findTracks((t) => t.name === 'yeast features').length === 1);
+  const tracks = await sequenceTracks(page);
+  const bases = await firstBases(page, on, 'yeast', 'I');
+  check('a source with a FASTA shows a sequence track with the DAS sequence\'s bases',
+    tracks === 1 && bases.dna.length === 60 && bases.shown.toLowerCase() === bases.dna.toLowerCase(),
+    `${tracks} sequence track(s); igv.js ${bases.shown}; DAS ${bases.dna}`);
+  await page.screenshot({path: join(out, 'home-sequence.png'), fullPage: true});
 }
 
 const userDataDir = mkdtempSync(join(tmpdir(), 'dasgrid-chromium-'));
@@ -204,8 +319,12 @@ try {
   check('each source links to its DAS documents', featuresLink.includes('/das/dmel/features?segment=2L'),
     featuresLink);
 
-  // 2. the genome view opens on the first source, and its track holds what DAS answers for that range
+  // 2. the genome view opens on the first source, and its track holds what DAS answers for that range; its hint
+  // is the source's own
   await page.waitForFunction(() => window.dasgrid.browser && window.dasgrid.current.id === 'dmel');
+  const sources = await sourcesOf(base);
+  const othersThan = (id) => [...sources.values()].filter((s) => s.id !== id && s.state === 'ready');
+  await checkHint(page, sources.get('dmel'), othersThan('dmel'));
   let locus = await navigate(page, '2L:7,001-10,000');
   let shown = await trackFeatureIds(page, 'dmel features');
   let expected = await dasFeatureIds('dmel', '2L:7001,10000');
@@ -246,6 +365,13 @@ try {
   check('after the search the track shows the gene', shown.includes('FBgn0031208'));
   check('the address bar keeps the view (source and locus)',
     new URL(page.url()).hash.includes('source=dmel') && new URL(page.url()).hash.includes('locus='), page.url());
+  // the name the hint offers is one the search finds
+  await navigate(page, '2L:100,001-110,000');
+  const hinted = sources.get('dmel').hints.name;
+  const hit = await searchHit(base, 'dmel', hinted);
+  l = parseLocus(await navigate(page, hinted));
+  check('the feature name the hint offers goes to that feature', hit && l && l.chr === hit.chromosome
+    && l.start <= hit.start && l.end >= hit.end, `${hinted}: ${JSON.stringify(hit)} -> ${JSON.stringify(l)}`);
 
   // 4. a track of one type, from the DAS types command
   await page.selectOption('#type-select', 'gene');
@@ -265,6 +391,13 @@ try {
   check('the ce_ws199 view shows its features', shown.length > 0 && sameSet(shown, expected),
     `${l.chr}:${l.start}-${l.end}: ${shown.length} shown, ${expected.length} from DAS`);
   check('the genotype form is hidden for a source without genotypes', await page.isHidden('#genotype-section'));
+  await checkHint(page, sources.get('ce_ws199'), othersThan('ce_ws199'));
+  // the bundled FASTA is an excerpt (100 bp of each chromosome, the features lie far beyond): the view keeps the
+  // annotation's references, with no sequence track, and says why
+  const status = await page.textContent('#view-status');
+  const noBases = await page.evaluate((chr) => window.dasgrid.browser.genome.getSequence(chr, 0, 60), l.chr);
+  check('a FASTA shorter than the annotation gives no sequence, and the view says so',
+    !noBases && status.includes('no sequence track') && status.includes('FASTA'), `${status}; bases: ${noBases}`);
   await page.screenshot({path: join(out, 'home-ce_ws199.png'), fullPage: true});
 
   // 6. the genotype form of ceu (the bundled 90-sample 1000 Genomes VCF), against this server's real
@@ -276,6 +409,19 @@ try {
   await page.click('#sources tr[data-source="ceu"] button.view');
   await page.waitForFunction(() => window.dasgrid.current && window.dasgrid.current.id === 'ceu');
   await page.waitForSelector('#genotype-section:not([hidden])');
+  const ceu = sources.get('ceu');
+  await checkHint(page, ceu, othersThan('ceu'));
+  const placeholders = await page.$eval('#genotype-form', (f) => ({segment: f.elements.segment.placeholder,
+    samples: f.elements.samples.placeholder, cases: f.elements.cases.placeholder}));
+  check('the genotype form\'s examples are the cohort\'s own: its default locus and two of its samples',
+    ceu.hints.samples.length === 2 && placeholders.segment === ceu.defaultLocus.replace('-', ',')
+      && placeholders.samples.includes(ceu.hints.samples.join(',')) && placeholders.cases.includes(ceu.hints.samples[0])
+      && !JSON.stringify(placeholders).includes('17:7661779'), JSON.stringify(placeholders));
+  check('the gene box is hidden for a cohort without a gene annotation', await page.isHidden('#gene-box'));
+  await navigate(page, '17:3,360,001-3,390,000');
+  check('the genotype form\'s region follows the view',
+    await page.inputValue('#genotype-form input[name=segment]') === '17:3360001,3390000',
+    await page.inputValue('#genotype-form input[name=segment]'));
   let asked = await queryGenotypes(page, {segment: '1:1,50000000 17:3360000,3390000', zygosity: 'het',
     samples: 'NA06984, NA06986', limit: '50'});
   check('the genotype form asks /genotypes/ceu/variants with its region, zygosity, samples and limit',
@@ -374,9 +520,18 @@ try {
   }
   check('the status refreshes while a source is loading', polls > before, `${polls - before} more polls`);
   await page.screenshot({path: join(out, 'home-loading-failed.png'), fullPage: true});
+  // the fixture is this server's: a poll in flight finishes before the route goes
+  await page.unrouteAll({behavior: 'wait'});
+
+  // 8. on a second server: a cohort with a gene annotation, in one assembly with an annotation source
+  if (args['genes-base']) {
+    await geneAndAssemblyChecks(page, args['genes-base'].replace(/\/?$/, '/'));
+  }
 
   check('the page loaded nothing from other hosts', external.length === 0, external.join(' '));
   check('the page raised no script errors', pageErrors.length === 0, pageErrors.join(' | '));
+  // the page keeps polling /api/sources: let a poll in flight finish before the context closes under it
+  await page.unrouteAll({behavior: 'wait'});
 } catch (e) {
   check('the browser test ran to the end', false, e.stack || String(e));
   const page = context && context.pages()[0];

@@ -1,6 +1,7 @@
 // The DasGrid home page: the sources and their status, a genome view (igv.js) of one source at a time whose
-// tracks read this server's DAS features command as JSON, and a genotype query form for sources that serve
-// genotypes. Plain browser JavaScript with no build step; every URL is relative to the page, so the same file
+// tracks read this server's DAS features command as JSON (on its assembly's reference, with the sequence when a
+// source of the assembly has one, and the other sources of the assembly to add), and a genotype query form for
+// sources that serve genotypes, following the view. The examples it offers come from each source's own data. Plain browser JavaScript with no build step; every URL is relative to the page, so the same file
 // works at / (embedded) and under /dasgrid/ (WAR).
 'use strict';
 
@@ -183,19 +184,17 @@
       for (const row of document.querySelectorAll('#sources tbody tr')) {
         row.classList.toggle('current', row.dataset.source === sourceId);
       }
-      const [sizes, colors, types] = await Promise.all([
-        chromSizes(source), typeColors(source), sourceTypes(source)]);
+      const [sizes, colors, types, session] = await Promise.all([
+        chromSizes(source), typeColors(source), sourceTypes(source), assemblySession(source)]);
       state.chromSizes = sizes;
       state.colors = colors;
       fillTypeSelect(types);
+      fillAssemblySelect(session ? session.tracks || [] : []);
+      showViewHint(source);
       const start = locus || source.defaultLocus;
+      const reference = await viewReference(source, session, sizes);
       state.browser = await igv.createBrowser($('#igv'), {
-        reference: {
-          id: source.id,
-          name: source.title,
-          format: 'chromsizes',
-          fastaURL: source.links.chromSizes
-        },
+        reference: reference.config,
         locus: start,
         // igv.js would otherwise fetch its list of public genomes from igv.org: this page uses only this server
         loadDefaultGenomes: false,
@@ -205,10 +204,14 @@
         search: {url: source.links.search + '?q=$FEATURE$', resultsField: 'results', coords: 1},
         tracks: [featureTrack(source, null)]
       });
-      state.browser.on('locuschange', () => updateHash());
+      state.browser.on('locuschange', () => {
+        updateHash();
+        followView();
+      });
       updateHash();
-      setViewStatus('');
+      setViewStatus(reference.note);
       renderGenotypeSection(source);
+      followView();
     })();
     state.opening = opening;
     try {
@@ -222,6 +225,88 @@
 
   function setViewStatus(text) {
     $('#view-status').textContent = text;
+  }
+
+  /** The view's locus as igv.js shows it ({@code 1:1,000-2,000}), or null. */
+  function viewLocus() {
+    if (!state.browser) {
+      return null;
+    }
+    const loci = state.browser.currentLoci();
+    return Array.isArray(loci) ? loci[0] : loci;
+  }
+
+  /** igv.js's {@code REF:1,000-2,000} (or a DAS default locus {@code REF:1000-2000}) as a DAS segment. */
+  function dasSegment(locus) {
+    const m = /^(.+):([\d,]+)-([\d,]+)$/.exec(locus || '');
+    return m ? `${m[1]}:${m[2].replaceAll(',', '')},${m[3].replaceAll(',', '')}` : locus;
+  }
+
+  /** A default locus {@code REF:1000-2000} as igv.js writes loci, {@code REF:1,000-2,000}. */
+  function shownLocus(locus) {
+    const m = /^(.+):(\d+)-(\d+)$/.exec(locus || '');
+    return m ? `${m[1]}:${number(m[2])}-${number(m[3])}` : locus;
+  }
+
+  /** The genome view's hint: this source's own default locus and one of its feature names to type. */
+  function showViewHint(source) {
+    const name = source.hints && source.hints.name;
+    const locus = source.defaultLocus
+      ? [' (', el('code', {class: 'hint-locus'}, shownLocus(source.defaultLocus)), ')'] : [];
+    const feature = name ? [' (', el('code', {class: 'hint-name'}, name), ')'] : [];
+    $('#view-hint').replaceChildren('Type a locus', ...locus, ' or a feature name or id', ...feature,
+      ' in the box above the tracks. Features come from this server\'s DAS ', el('code', {}, 'features'),
+      ' command as JSON.');
+  }
+
+  /**
+   * The view's reference: the assembly's FASTA when a source of the assembly has one that holds every reference of
+   * this source at its full length (igv.js then shows a sequence track), else this source's references as a
+   * sequence-less chrom.sizes (a FASTA excerpt shorter than the annotation would cut the view short). With a note
+   * for the view's status line when a FASTA was left out.
+   */
+  async function viewReference(source, session, sizes) {
+    const own = {id: source.id, name: source.title, format: 'chromsizes', fastaURL: source.links.chromSizes};
+    const ref = session && session.reference;
+    if (!ref || ref.format === 'chromsizes' || !ref.indexURL) {
+      return {config: own, note: ''};
+    }
+    try {
+      const fai = await (await fetch(ref.indexURL)).text();
+      const lengths = new Map(fai.split('\n').filter(Boolean).map((l) => l.split('\t'))
+        .map(([name, length]) => [name, Number(length)]));
+      const short = [...sizes].filter(([name, length]) => !(lengths.get(name) >= length)).map(([name]) => name);
+      if (short.length === 0) {
+        return {config: ref, note: ''};
+      }
+      return {config: own, note: `no sequence track: the FASTA does not hold ${short.slice(0, 3).join(', ')}`
+        + `${short.length > 3 ? '…' : ''} as long as the annotation does`};
+    } catch (e) {
+      return {config: own, note: 'no sequence track: the FASTA index could not be read'};
+    }
+  }
+
+  /** The igv.js session of the source's assembly (its reference and a track of each of its sources), or null. */
+  async function assemblySession(source) {
+    if (!source.assembly) {
+      return null;
+    }
+    try {
+      const {body} = await fetchJson(url('igv/session.json?assembly=' + encodeURIComponent(source.assembly)));
+      return body;
+    } catch (e) {
+      return null; // the view still opens, on the source's own references
+    }
+  }
+
+  /** The tracks of the assembly's sources (variants from VCF, annotation from GFF3/BED), to add to the view. */
+  function fillAssemblySelect(tracks) {
+    state.assemblyTracks = tracks;
+    const select = $('#assembly-select');
+    select.replaceChildren(el('option', {value: ''}, '(choose a source)'),
+      ...tracks.map((t, i) => el('option', {value: String(i)},
+        `${t.name} (${t.type === 'variant' ? 'variants' : 'annotation'})`)));
+    $('#assembly-tracks').hidden = tracks.length === 0;
   }
 
   function updateHash() {
@@ -371,6 +456,15 @@
     return out;
   }
 
+  $('#assembly-select').addEventListener('change', async (event) => {
+    const track = (state.assemblyTracks || [])[Number(event.target.value)];
+    event.target.value = '';
+    if (!track || !state.browser || state.browser.findTracks((t) => t.name === track.name).length > 0) {
+      return;
+    }
+    await state.browser.loadTrack(track);
+  });
+
   $('#type-select').addEventListener('change', async (event) => {
     const type = event.target.value;
     if (!type || !state.browser || !state.current) {
@@ -391,9 +485,28 @@
     $('#genotype-heading').textContent = `Genotype query: ${source.id}`;
     $('#variants').hidden = true;
     $('#genotype-timings').textContent = '';
-    const segment = $('#genotype-form').elements.segment;
-    if (!segment.value && source.defaultLocus) {
-      segment.value = source.defaultLocus.replace('-', ',');
+    // the examples offered are this source's own: its default locus, sample names and a gene of its annotation
+    const form = $('#genotype-form').elements;
+    const hints = source.hints || {};
+    const samples = hints.samples || [];
+    form.segment.placeholder = source.defaultLocus ? dasSegment(source.defaultLocus) : '';
+    form.samples.placeholder = samples.length ? `all; or ${samples.join(',')}` : 'all';
+    form.cases.placeholder = samples.length ? `${samples[0]} (the rest are controls)` : '(the rest are controls)';
+    $('#gene-box').hidden = !hints.gene;
+    form.gene.placeholder = hints.gene || '';
+    if (!hints.gene) {
+      form.gene.value = '';
+    }
+  }
+
+  /** The genotype form's region follows the genome view: the locus in view, as a DAS segment. */
+  function followView() {
+    if (!state.current || !state.current.genotypes) {
+      return;
+    }
+    const locus = viewLocus();
+    if (locus) {
+      $('#genotype-form').elements.segment.value = dasSegment(locus);
     }
   }
 
@@ -403,9 +516,15 @@
    */
   function genotypeQuery(form, rows) {
     const q = new URLSearchParams();
-    // several regions may be given, separated by spaces or ';' (each becomes a segment parameter)
-    for (const seg of form.segment.value.split(/[\s;]+/).filter(Boolean)) {
-      q.append('segment', seg);
+    const gene = form.gene.value.trim();
+    if (gene) {
+      // a gene stands for its span, instead of the region (the API refuses both together)
+      q.set('gene', gene);
+    } else {
+      // several regions may be given, separated by spaces or ';' (each becomes a segment parameter)
+      for (const seg of form.segment.value.split(/[\s;]+/).filter(Boolean)) {
+        q.append('segment', seg);
+      }
     }
     q.set('zygosity', form.zygosity.value);
     const samples = form.samples.value.split(/[\s,]+/).filter(Boolean);

@@ -5,7 +5,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import org.dasgrid.webapp.DasGridApp;
+import org.dasgrid.webapp.app.DasGridApp;
 
 /**
  * {@code GET /bench/info}: what this BenchServer offers (the load tests use it to find the cold twin and the

@@ -25,7 +25,7 @@ import org.apache.catalina.Context;
 import org.apache.catalina.startup.Tomcat;
 import org.dasgrid.core.config.DasGridConfig;
 import org.dasgrid.core.config.ServerSettings;
-import org.dasgrid.webapp.DasGridApp;
+import org.dasgrid.webapp.app.DasGridApp;
 import org.dasgrid.webapp.DasGridListener;
 import org.dasgrid.webapp.EmbeddedServer;
 import org.dasgrid.webapp.ServerOptions;

@@ -3,7 +3,7 @@ package org.dasgrid.perf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.dasgrid.core.config.DasGridConfig;
-import org.dasgrid.webapp.DasGridApp;
+import org.dasgrid.webapp.app.DasGridApp;
 import org.junit.jupiter.api.Test;
 
 class BenchServerTest {

@@ -12,7 +12,12 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.Http11NioProtocol;
 import org.dasgrid.core.config.ServerSettings;
+import org.apache.tomcat.util.descriptor.web.ErrorPage;
+import org.dasgrid.webapp.app.DasGridApp;
+import org.dasgrid.webapp.errors.ApiErrorReportValve;
+import org.dasgrid.webapp.errors.ErrorsMount;
 import org.dasgrid.webapp.observe.AccessLog;
+import org.dasgrid.webapp.warmup.Warmup;
 
 /**
  * DasGrid on an embedded Tomcat 10.1: the same listener and servlets as the WAR, in one process. Tests start
@@ -48,7 +53,7 @@ public final class EmbeddedServer implements AutoCloseable {
   /** As {@link #start(ServerOptions, PrintStream)}, letting {@code customizer} add to Tomcat first. */
   public static EmbeddedServer start(ServerOptions options, PrintStream console, Customizer customizer)
       throws IOException {
-    return start(options, DasGridApp.start(options.config().orElse(null), console, NodeOptions.of(options)), console,
+    return start(options, DasGridApp.start(options.config().orElse(null), console, options.nodeOptions()), console,
         customizer);
   }
 
@@ -87,9 +92,15 @@ public final class EmbeddedServer implements AutoCloseable {
     accessLog(options, console).ifPresent(v -> tomcat.getEngine().getPipeline().addValve(v));
     // the background thread also writes out buffered access-log lines: every second, not Tomcat's default ten
     tomcat.getEngine().setBackgroundProcessorDelay(AccessLog.FLUSH_SECONDS);
+    // requests Tomcat refuses before DasGrid sees them are answered in the API's format, as are those the
+    // container ends in error inside the application (the error page; in the WAR, web.xml names it)
     if (tomcat.getHost() instanceof org.apache.catalina.core.StandardHost host) {
-      host.setErrorReportValveClass(QuietErrorReportValve.class.getName());
+      host.setErrorReportValveClass(ApiErrorReportValve.class.getName());
+      host.getPipeline().addValve(new ApiErrorReportValve(app.serverName(), http.maxHeaderBytes()));
     }
+    ErrorPage errorPage = new ErrorPage();
+    errorPage.setLocation(ErrorsMount.PAGE);
+    ctx.addErrorPage(errorPage);
     ctx.addServletContainerInitializer((classes, sc) -> sc.setAttribute(DasGridApp.ATTRIBUTE, app), null);
     ctx.addApplicationListener(DasGridListener.class.getName());
     int warmupSeconds = options.warmupSeconds().orElse(app.config().server().warmupSeconds());
@@ -118,8 +129,8 @@ public final class EmbeddedServer implements AutoCloseable {
           + " (is the port in use?)");
     }
     if (warmupSeconds > 0) {
-      Warmup.startAfterLoad(app, "http://" + loopback(options.bind()) + ":" + connector.getLocalPort(),
-          warmupSeconds, console);
+      String base = "http://" + loopback(options.bind()) + ":" + connector.getLocalPort();
+      Warmup.startAfterLoad(app.loaded(), app.warmup(), base, warmupSeconds, console);
     }
     return new EmbeddedServer(tomcat, app, connector, baseDir);
   }

@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 import org.dasgrid.core.config.ClusterConfig;
 import org.dasgrid.core.config.ConfigException;
 import org.dasgrid.core.config.DasGridConfig;
+import org.dasgrid.webapp.app.DasGridApp;
 
 /**
  * {@code java -jar dasgrid.jar --local-cluster --config cluster.yaml}: every node of a config's cluster on
@@ -30,8 +31,11 @@ import org.dasgrid.core.config.DasGridConfig;
  * node's id in front; Ctrl-C (or the end of this process, however it ends) stops them all.
  */
 final class LocalCluster {
-  /** Children poll for this process and exit when it is gone, so a killed launcher leaves no orphans. */
-  static final String EXIT_WITH_PROPERTY = "dasgrid.exitWith";
+  /**
+   * The first argument of each node's command line, before the launcher's process id: children poll for the
+   * launcher and exit when it is gone, so a killed launcher leaves no orphans.
+   */
+  static final String EXIT_WITH = "--exit-with";
 
   static final String USAGE =
       "usage: java -jar dasgrid.jar --local-cluster --config PATH [--nodes ID,ID...] [--jvm-arg ARG]...\n"
@@ -75,8 +79,8 @@ final class LocalCluster {
       List<String> cmd = new ArrayList<>();
       cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
       cmd.addAll(jvmArgs);
-      cmd.add("-D" + EXIT_WITH_PROPERTY + "=" + ProcessHandle.current().pid());
       cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
+          EXIT_WITH, Long.toString(ProcessHandle.current().pid()),
           "--config", config.toAbsolutePath().toString(), "--node-id", n.id(), "--port",
           Integer.toString(n.httpPort()), "--grpc-port", Integer.toString(n.grpcPort()), "--bind", "127.0.0.1",
           "--access-log", "off",
@@ -224,14 +228,10 @@ final class LocalCluster {
     }
   }
 
-  /** In a node started by a launcher: exits when the launcher is gone. */
-  static void exitWithLauncher() {
-    String pid = System.getProperty(EXIT_WITH_PROPERTY);
-    if (pid == null) {
-      return;
-    }
+  /** In a node started by a launcher ({@value #EXIT_WITH} PID): exits when the launcher is gone. */
+  static void exitWithLauncher(long pid) {
     Thread t = new Thread(() -> {
-      java.util.Optional<ProcessHandle> launcher = ProcessHandle.of(Long.parseLong(pid));
+      java.util.Optional<ProcessHandle> launcher = ProcessHandle.of(pid);
       while (launcher.map(ProcessHandle::isAlive).orElse(false)) {
         try {
           Thread.sleep(1000);

@@ -13,6 +13,11 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) throws Exception {
+    if (args.length >= 2 && args[0].equals(LocalCluster.EXIT_WITH)) {
+      // a node of --local-cluster: it ends with its launcher
+      LocalCluster.exitWithLauncher(Long.parseLong(args[1]));
+      args = java.util.Arrays.copyOfRange(args, 2, args.length);
+    }
     if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
       System.out.println(ServerOptions.USAGE);
       return;
@@ -34,6 +39,12 @@ public final class Main {
       System.exit(IndexCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
       return;
     }
+    if (args.length >= 1 && args[0].equals("token")) {
+      // a local test issuer for trying controlled access (docs/access.md)
+      System.exit(org.dasgrid.webapp.access.TokenCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length),
+          System.out, System.err));
+      return;
+    }
     if (args.length == 2 && args[0].equals("--hash-token")) {
       // what goes in the config's tokens / server.adminTokens, so the token itself is never stored
       System.out.println(org.dasgrid.core.access.Tokens.hash(args[1]));
@@ -49,7 +60,6 @@ public final class Main {
       return;
     }
     TOMCAT_LOG.setLevel(Level.WARNING);
-    LocalCluster.exitWithLauncher();
     EmbeddedServer server;
     try {
       server = EmbeddedServer.start(options, System.out);

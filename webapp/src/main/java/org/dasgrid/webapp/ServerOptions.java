@@ -3,6 +3,7 @@ package org.dasgrid.webapp;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.dasgrid.webapp.app.NodeOptions;
 
 /**
  * Command-line options of the embedded server:
@@ -29,10 +30,16 @@ public record ServerOptions(
           + "                   config's server.warmupSeconds, 15)\n"
           + "  --no-warmup      no start-up warm-up (the same as --warmup-seconds 0)\n"
           + "java -jar dasgrid.jar --hash-token TOKEN   prints the digest to store in the config's tokens\n"
+          + "java -jar dasgrid.jar token init|mint ...   a local test issuer of bearer tokens (docs/access.md)\n"
           + "java -jar dasgrid.jar index --vcf COHORT.vcf.gz --out COHORT.dgi\n"
           + "                 builds a genotype index for a source's genotypeIndex: (docs/genotypes.md)\n"
           + "java -jar dasgrid.jar --local-cluster --config PATH [--nodes ID,...] [--jvm-arg ARG]...\n"
           + "                 starts every node of the config's cluster on this machine (127.0.0.1)";
+
+  /** How this server takes part in a cluster: {@code --node-id}, {@code --grpc-port}, on {@code --bind}. */
+  public NodeOptions nodeOptions() {
+    return new NodeOptions(nodeId, grpcPort, bind);
+  }
 
   public static ServerOptions defaults() {
     return new ServerOptions(Optional.empty(), 8080, OptionalInt.empty(), Optional.empty(), "0.0.0.0", CONSOLE,

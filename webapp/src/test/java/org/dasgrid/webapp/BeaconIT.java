@@ -272,7 +272,7 @@ class BeaconIT {
     "/g_variants?geneId=BRCA2|501|gene annotation source",
     "/g_variants?filters=NCIT:C3262|400|filters are not supported",
     "/g_variants?aminoacidChange=V600E|501|not supported",
-    "/individuals|404|no Beacon endpoint"})
+    "/cohorts|404|no Beacon endpoint"})
   void errorsAreBeaconErrorResponses(String pathAndQuery, int status, String message) throws IOException {
     JsonNode doc = get(status, pathAndQuery);
     CHECK.assertValid(BeaconSchemaCheck.ERROR, doc);

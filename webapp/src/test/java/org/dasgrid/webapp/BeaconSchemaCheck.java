@@ -26,6 +26,11 @@ public final class BeaconSchemaCheck {
   public static final String ERROR = "framework/json/responses/beaconErrorResponse.json";
   public static final String VARIANT = "models/json/beacon-v2-default-model/genomicVariations/defaultSchema.json";
   public static final String REQUEST = "framework/json/requests/beaconRequestBody.json";
+  public static final String COLLECTIONS = "framework/json/responses/beaconCollectionsResponse.json";
+  public static final String FILTERING_TERMS = "framework/json/responses/beaconFilteringTermsResponse.json";
+  public static final String INDIVIDUAL = "models/json/beacon-v2-default-model/individuals/defaultSchema.json";
+  public static final String BIOSAMPLE = "models/json/beacon-v2-default-model/biosamples/defaultSchema.json";
+  public static final String DATASET = "models/json/beacon-v2-default-model/datasets/defaultSchema.json";
 
   private final String root;
   private final JsonSchemaFactory factory;
@@ -49,11 +54,19 @@ public final class BeaconSchemaCheck {
 
   /** Asserts the document is valid, and each record of its result sets against the genomicVariation model. */
   public void assertValid(String schema, JsonNode doc) {
+    assertValid(schema, doc, VARIANT);
+  }
+
+  /** As above, each record of its result sets (or collections) against {@code recordSchema}. */
+  public void assertValid(String schema, JsonNode doc, String recordSchema) {
     assertThat(errors(schema, doc)).as("%s against %s", doc, schema).isEmpty();
     for (JsonNode set : doc.path("response").path("resultSets")) {
       for (JsonNode rec : set.path("results")) {
-        assertThat(errors(VARIANT, rec)).as("record %s", rec).isEmpty();
+        assertThat(errors(recordSchema, rec)).as("record %s", rec).isEmpty();
       }
+    }
+    for (JsonNode rec : doc.path("response").path("collections")) {
+      assertThat(errors(recordSchema, rec)).as("collection %s", rec).isEmpty();
     }
   }
 }

@@ -134,6 +134,11 @@ class LimitsIT {
     assertThat(refused.header("X-RateLimit-Remaining")).isEqualTo("0");
     assertThat(refused.header("Access-Control-Allow-Origin")).isEqualTo("*");
     assertThat(refused.xml().getDocumentElement().getTextContent()).contains("rate limit of 60 requests per minute");
+    // a DAS answer like every other DAS error: its headers, the same document (DasErrors)
+    assertThat(refused.header("X-DAS-Status")).isEqualTo("429");
+    assertThat(refused.header("X-DAS-Version")).isEqualTo("DAS/1.6");
+    assertThat(refused.xml().getDocumentElement().getTagName()).isEqualTo("DASERROR");
+    assertThat(refused.xml().getDocumentElement().getAttribute("status")).isEqualTo("429");
     assertThat(Http.get(server.base() + "/health/ready").status()).isEqualTo(200);
   }
 }

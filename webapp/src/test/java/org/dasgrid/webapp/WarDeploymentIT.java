@@ -32,6 +32,15 @@ class WarDeploymentIT {
     int port = freePort();
     int grpcPort = freePort();
     prepareBase(port);
+    // the WAR's context listener starts the gRPC sidecar too when its context parameters give a port
+    Files.createDirectories(base.resolve("conf/Catalina/localhost"));
+    Files.writeString(base.resolve("conf/Catalina/localhost/dasgrid.xml"), """
+        <Context>
+          <Parameter name="dasgrid.nodeId" value="war1" override="false"/>
+          <Parameter name="dasgrid.grpcPort" value="%d" override="false"/>
+          <Parameter name="dasgrid.grpcBind" value="127.0.0.1" override="false"/>
+        </Context>
+        """.formatted(grpcPort));
     ProcessBuilder pb = new ProcessBuilder(CATALINA_HOME.resolve("bin/catalina.sh").toString(), "run")
         .redirectErrorStream(true)
         .redirectOutput(base.resolve("logs/console.log").toFile());
@@ -39,9 +48,7 @@ class WarDeploymentIT {
     pb.environment().put("CATALINA_BASE", base.toString());
     pb.environment().put("CATALINA_TMPDIR", base.resolve("temp").toString());
     pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-    // the WAR's context listener starts the gRPC sidecar too when given a port
-    pb.environment().put("CATALINA_OPTS", "-Xmx512m -Djava.io.tmpdir=" + base.resolve("temp")
-        + " -Ddasgrid.grpcPort=" + grpcPort + " -Ddasgrid.grpcBind=127.0.0.1 -Ddasgrid.nodeId=war1");
+    pb.environment().put("CATALINA_OPTS", "-Xmx512m -Djava.io.tmpdir=" + base.resolve("temp"));
     Process tomcat = pb.start();
     try {
       String root = "http://127.0.0.1:" + port + "/dasgrid";
@@ -56,6 +63,21 @@ class WarDeploymentIT {
       assertThat(features.header("Content-Encoding")).isEqualTo("gzip");
       assertThat(features.xml().getElementsByTagName("FEATURE").getLength()).isEqualTo(550);
       assertThat(Http.get(root + "/das/ce_ws199/sequence?segment=I:1,10").text()).contains(">gcctaagcct<");
+      // long GETs within the documented bound, and what the container ends in error, in the API's format
+      String thousand = java.util.stream.IntStream.range(0, 1000)
+          .mapToObj(i -> "segment=2L:" + (1_000_001 + i * 10) + "," + (1_000_010 + i * 10))
+          .collect(java.util.stream.Collectors.joining("&"));
+      Http.Response many = Http.get(root + "/das/dmel/features?" + thousand);
+      assertThat(many.status()).isEqualTo(200);
+      assertThat(many.xml().getElementsByTagName("SEGMENT").getLength()).isEqualTo(1000);
+      String over = thousand + "&" + thousand + "&" + thousand.substring(0, thousand.length() / 2); // 67 KB
+      Http.Response tooLong = Http.get(root + "/das/dmel/features?" + over);
+      assertThat(tooLong.status()).isEqualTo(402);
+      assertThat(tooLong.xml().getDocumentElement().getTextContent()).contains("(server.maxQueryLength)");
+      Http.Response put = Http.method("PUT", root + "/api/sources", "x");
+      assertThat(put.status()).isEqualTo(405);
+      assertThat(put.header("Content-Type")).startsWith("application/json");
+      assertThat(put.text()).startsWith("{\"error\":{\"status\":405,");
       Http.Response error = Http.get(root + "/das/nope/features?segment=2L:1,10");
       assertThat(error.status()).isEqualTo(401);
       assertThat(error.header("Access-Control-Allow-Origin")).isEqualTo("*");
@@ -103,7 +125,8 @@ class WarDeploymentIT {
     }
     String server = Files.readString(PACKAGE_CONF.resolve("server.xml"))
         .replace("port=\"8005\"", "port=\"-1\"")
-        .replace("port=\"8080\"", "port=\"" + port + "\" address=\"127.0.0.1\"");
+        // as docs/deployment.md says: a GET reaches server.maxQueryLength
+        .replace("port=\"8080\"", "port=\"" + port + "\" address=\"127.0.0.1\" maxHttpHeaderSize=\"73728\"");
     assertThat(server).contains("port=\"" + port + "\"");
     Files.writeString(base.resolve("conf/server.xml"), server);
     Path war = TestServer.root().resolve("webapp/target/dasgrid.war");

@@ -26,6 +26,12 @@ public final class BedProvider extends ContigSelectingProvider {
     super("bed");
   }
 
+  /** {@code options:} the DAS types of the features and of their blocks, and their method ({@link BedOptions}). */
+  @Override
+  public java.util.Set<String> optionKeys() {
+    return java.util.Set.of("type", "blockType", "method");
+  }
+
   @Override
   public DataSource load(SourceConfig config, ContigSelection contigs, LoadMonitor monitor)
       throws SourceLoadException {

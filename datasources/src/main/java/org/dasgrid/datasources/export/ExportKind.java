@@ -3,15 +3,18 @@ package org.dasgrid.datasources.export;
 import java.util.List;
 
 /**
- * The kinds of export a source may offer, each a bgzipped data file and the index files a browser reads
- * beside it ({@code .tbi} for the tabix formats; {@code .fai} and {@code .gzi} for FASTA, as {@code samtools
- * faidx} names them).
+ * The kinds of bgzipped copy the store makes of a source, each a data file and the files read beside it ({@code
+ * .tbi} for the tabix formats; {@code .fai} and {@code .gzi} for FASTA, as {@code samtools faidx} names them).
+ * The first four are the browser exports ({@code /files}); {@link #VCF_BLOCKS} is the copy htsget's tickets point
+ * into, never offered as a file.
  */
 public enum ExportKind {
   GFF3("gff3.gz", List.of(".tbi")),
   BED("bed.gz", List.of(".tbi")),
   VCF("vcf.gz", List.of(".tbi")),
-  FASTA("fa.gz", List.of(".fai", ".gzi"));
+  FASTA("fa.gz", List.of(".fai", ".gzi")),
+  /** A VCF source's file as it is, each BGZF block starting at a record; {@code .hdr}: the header's length. */
+  VCF_BLOCKS("blocks.vcf.gz", List.of(".tbi", ".hdr"));
 
   private final String extension;
   private final List<String> indexSuffixes;
@@ -26,7 +29,7 @@ public enum ExportKind {
     return extension;
   }
 
-  /** The index files' suffixes, appended to the data file's name ({@code .tbi}). */
+  /** The suffixes of the files beside the data file, appended to its name ({@code .tbi}). */
   public List<String> indexSuffixes() {
     return indexSuffixes;
   }

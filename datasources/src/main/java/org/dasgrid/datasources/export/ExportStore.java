@@ -26,7 +26,9 @@ import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.SequenceSource;
 
 /**
- * The exports of every source, made on first request and kept on disk under {@code dir/<source>/<version>/}:
+ * The one store of bgzipped, indexed copies of the sources: the browser exports ({@code /files}) and the copies
+ * htsget's tickets point into ({@link ExportKind#VCF_BLOCKS}), made on first request and kept on disk under
+ * {@code dir/<source>/<version>.e<edition>/} ({@code server.exportDir}):
  * a reload gives the source a new version, hence new files (and the old version's folder is removed). Each
  * kind is made once however many requests ask at once: the first builds it into a temporary folder, moves the
  * files into place and writes the kind's list of entity tags last; the others wait for it. A later start finds
@@ -34,6 +36,13 @@ import org.dasgrid.core.source.SequenceSource;
  */
 public final class ExportStore {
   private static final String TAGS = ".etags";
+  /**
+   * The edition of what the writers write, part of each version's folder name: exports kept on disk by a
+   * DasGrid whose writers wrote something else (before 2: a GFF3 export that turned attributes into
+   * {@code Note}s) belong to another folder, which the first export of this one removes, rather than being
+   * served as current. Raise it whenever an export's content changes for the same source.
+   */
+  private static final int EDITION = 2;
 
   private final Path dir;
   private final Map<String, CompletableFuture<Map<String, ExportedFile>>> made = new ConcurrentHashMap<>();
@@ -122,11 +131,16 @@ public final class ExportStore {
   }
 
   private static String key(LoadedSource source, ExportKind kind) {
-    return source.id() + "/" + source.version() + "/" + kind;
+    return source.id() + "/" + folder(source) + "/" + kind;
+  }
+
+  /** The folder of the source's current version, as this edition of the writers makes it. */
+  private static String folder(LoadedSource source) {
+    return source.version() + ".e" + EDITION;
   }
 
   private Map<String, ExportedFile> findOrMake(LoadedSource source, ExportKind kind) throws IOException {
-    Path versionDir = dir.resolve(source.id()).resolve(source.version());
+    Path versionDir = dir.resolve(source.id()).resolve(folder(source));
     Path tags = versionDir.resolve(kind.extension() + TAGS);
     Optional<Map<String, ExportedFile>> found = read(tags, versionDir, kind, source.id());
     if (found.isPresent()) {
@@ -163,7 +177,9 @@ public final class ExportStore {
           data.entryPoints().stream().map(e -> e.name()).toList(), out.get(0), out.get(1));
       case VCF -> VcfExport.write(source.config().path(), data.entryPoints(), exportsGenotypes(source),
           out.get(0), out.get(1));
-      case FASTA -> FastaExport.write(data, data.capability(SequenceSource.class).orElseThrow(), out.get(0), out.get(1), out.get(2));
+      case FASTA -> FastaExport.write(data, data.capability(SequenceSource.class).orElseThrow(), out.get(0),
+          out.get(1), out.get(2));
+      case VCF_BLOCKS -> VcfBlocksExport.write(source.config().path(), out.get(0), out.get(1), out.get(2));
     }
   }
 
@@ -191,7 +207,7 @@ public final class ExportStore {
   /** Drops the remembered files of the source's older versions (a reload made them stale). */
   private void forgetOtherVersions(LoadedSource source) {
     String prefix = source.id() + "/";
-    String current = prefix + source.version() + "/";
+    String current = prefix + folder(source) + "/";
     made.keySet().removeIf(k -> k.startsWith(prefix) && !k.startsWith(current));
   }
 
@@ -200,7 +216,7 @@ public final class ExportStore {
     Path sourceDir = dir.resolve(source.id());
     try (var versions = Files.list(sourceDir)) {
       for (Path v : versions.toList()) {
-        if (Files.isDirectory(v) && !v.getFileName().toString().equals(source.version())) {
+        if (Files.isDirectory(v) && !v.getFileName().toString().equals(folder(source))) {
           deleteTree(v);
         }
       }

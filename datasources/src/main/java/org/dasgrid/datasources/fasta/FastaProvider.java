@@ -5,6 +5,7 @@ import htsjdk.samtools.reference.FastaSequenceIndex;
 import htsjdk.samtools.reference.FastaSequenceIndexCreator;
 import htsjdk.samtools.reference.FastaSequenceIndexEntry;
 import htsjdk.samtools.reference.IndexedFastaSequenceFile;
+import htsjdk.samtools.seekablestream.SeekablePathStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +54,20 @@ public final class FastaProvider implements DataSourceProvider {
     } catch (IOException e) {
       throw SourceLoadException.badFile(file, "cannot read: " + e.getMessage());
     }
-    return new FastaSource(new IndexedFastaSequenceFile(file, index), eps);
+    return new FastaSource(reader(file, index), eps);
+  }
+
+  /**
+   * The reader over a stream, not a path: htsjdk's path constructors look for a {@code .dict} named after a
+   * FASTA extension they know and refuse any other name ({@code .faa}, the GA4GH refget suite's files).
+   * {@code format: fasta} already said what the file is, so its name decides nothing.
+   */
+  private static IndexedFastaSequenceFile reader(Path file, FastaSequenceIndex index) throws SourceLoadException {
+    try {
+      return new IndexedFastaSequenceFile(file.toString(), new SeekablePathStream(file), index, null);
+    } catch (IOException e) {
+      throw SourceLoadException.badFile(file, "cannot read: " + e.getMessage());
+    }
   }
 
   private static FastaSequenceIndex index(Path file) throws SourceLoadException {

@@ -7,12 +7,13 @@ import java.util.Set;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.Link;
 import org.dasgrid.core.feature.Interner;
+import org.dasgrid.core.feature.Orientation;
 import org.dasgrid.core.feature.Target;
 
 /**
  * Maps GFF attributes onto DAS feature parts, the same way for GFF2, GFF3 and GTF: {@code Note} to NOTE,
  * {@code Dbxref} to LINK, {@code Target} to TARGET, and every other attribute that is not structure (ids,
- * parents, names) to a {@code key=value} NOTE so no information in the file is lost.
+ * parents, names) to a {@code key=value} NOTE per value so no information in the file is lost.
  */
 final class GffAttributes {
   /** Attributes that become structure rather than notes. */
@@ -51,17 +52,24 @@ final class GffAttributes {
 
   /**
    * Parses a GFF3 {@code Target} value, {@code id start stop [strand]}; returns null when it is not of
-   * that shape (the value is then kept as a note).
+   * that shape (the value is then kept as a note, and written back as it was).
    */
   static Target target(String value) {
+    // read from the end: the id may hold spaces (written %20 in the file, decoded by now)
     String[] parts = value.trim().split("\\s+");
-    if (parts.length < 3) {
+    int n = parts.length;
+    Orientation strand = Orientation.NONE;
+    if (n >= 4 && parts[n - 1].matches("[+-]")) {
+      strand = Orientation.fromStrand(parts[--n]);
+    }
+    if (n < 3) {
       return null;
     }
     try {
-      int start = Integer.parseInt(parts[1]);
-      int stop = Integer.parseInt(parts[2]);
-      return new Target(parts[0], start, stop, parts[0]);
+      int start = Integer.parseInt(parts[n - 2]);
+      int stop = Integer.parseInt(parts[n - 1]);
+      String id = String.join(" ", java.util.Arrays.copyOf(parts, n - 2));
+      return new Target(id, start, stop, id, strand);
     } catch (NumberFormatException e) {
       return null;
     }
@@ -109,7 +117,11 @@ final class GffAttributes {
         case "Parent":
           break;
         default:
-          b.note(note(pool, key, String.join(",", e.getValue())));
+          // one note per value: a value's own commas (escaped as %2C in the file) stay apart from the commas
+          // between values, so the GFF3 writer gives back the attribute as it was
+          for (String v : e.getValue()) {
+            b.note(note(pool, key, v));
+          }
       }
     }
   }

@@ -35,6 +35,12 @@ public final class TabixProvider implements DataSourceProvider {
     return "tabix";
   }
 
+  /** {@code options:} the index file, what the indexed file holds, and the DAS method (and BED types) of its features. */
+  @Override
+  public java.util.Set<String> optionKeys() {
+    return java.util.Set.of("index", "content", "method", "type", "blockType");
+  }
+
   @Override
   public DataSource load(SourceConfig config, LoadMonitor monitor) throws SourceLoadException {
     Path file = config.path();

@@ -36,6 +36,12 @@ public final class VcfProvider extends ContigSelectingProvider {
     super("vcf");
   }
 
+  /** {@code options:} whether the genotype engine keeps the INFO fields, and how it stores its sample sets. */
+  @Override
+  public java.util.Set<String> optionKeys() {
+    return java.util.Set.of("genotypeInfo", "genotypeSets");
+  }
+
   /** Records on contigs not selected are skipped before their genotype columns are read. */
   @Override
   public DataSource load(SourceConfig config, ContigSelection contigs, LoadMonitor monitor)

@@ -27,7 +27,9 @@ class AliasFileTest {
     Sources s = Sources.load(withAliases("dmel", "gff3", Sources.EXAMPLES.resolve("dmel-2L.gff3"), aliases));
     String eps = s.answer("dmel", "entry_points", "");
     assertThat(eps).contains("<SEGMENT id=\"2L\" start=\"1\" stop=\"23011546\" type=\"Chromosome\" orientation=\"+\""
-        + " dasgrid:aliases=\"NT_033779.5,AE014134.6,chr2L,CHROMOSOME_2L\">2L</SEGMENT>");
+        + ">2L</SEGMENT>");
+    assertThat(s.answer("dmel", "entry_points", "format=json"))
+        .contains("\"aliases\":\"NT_033779.5,AE014134.6,chr2L\"");
     String byAccession = s.answer("dmel", "features", "segment=NT_033779.5:2501,2550");
     String byName = s.answer("dmel", "features", "segment=2L:2501,2550");
     // the segment echoes the name the client used; its label is the source's own name

@@ -59,6 +59,52 @@ class ExportStoreTest {
     assertThat(Tools.run(List.of("tabix", "-l", gz.path().toString()))).containsExactly("2L");
   }
 
+  /**
+   * Every attribute of a GFF3 source comes back in the export as the file wrote it, compared as text: per
+   * line, reference, type, start, end and the attributes of column 9 (order aside) of the file and of the
+   * export are the same multiset. The FlyBase file has Alias, Ontology_term, Derives_from, multi-valued
+   * attributes, escaped commas, semicolons and equals signs in values, Name equal to ID and Target with strand;
+   * the small file has the rest of GFF3's reserved attributes and the cases the FlyBase file lacks.
+   */
+  @Test
+  void gff3ExportKeepsEveryAttributeOfColumn9() throws Exception {
+    Path small = tmp.resolve("attributes.gff3");
+    Files.writeString(small, String.join("\n",
+        "##gff-version 3",
+        "17\tsrc\tgene\t7661779\t7687538\t.\t-\t.\tID=TP53;Name=TP53;Alias=P53ALIAS",
+        "17\tsrc\tmRNA\t7661779\t7687538\t.\t-\t.\tID=tx1;Parent=TP53;Alias=a1,a2;"
+            + "Ontology_term=GO:0003677,SO:0000234;Note=first%2C with comma,second;Dbxref=HGNC:11998",
+        "17\tsrc\tmatch\t100\t200\t50\t+\t.\tID=m1;Target=EST%2023 1 101 +,EST24 5 105;Gap=M8 D3 M6;"
+            + "Is_circular=true;Derives_from=tx1",
+        "17\tsrc\tregion\t300\t400\t.\t.\t.\tID=r1;description=a%3Bb%3Dc%26d%2Ce;Target=odd target",
+        "17\tsrc\tregion\t500\t600\t.\t.\t.\tID=r2;custom_tag=x",
+        ""));
+    for (Path file : List.of(small, TestData.example("dmel-2L.gff3"))) {
+      LoadedSource source = load("g", "gff3", file);
+      Path gz = new ExportStore(tmp.resolve("exports-" + file.getFileName())).file(source, "g.gff3.gz").path();
+      List<String> exported;
+      try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(gz))) {
+        exported = List.of(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"));
+      }
+      assertThat(byAttributes(exported)).as(file.getFileName().toString())
+          .containsExactlyInAnyOrderElementsOf(byAttributes(Files.readAllLines(file)));
+    }
+  }
+
+  /** Data lines as "ref type start end" and column 9's attributes, sorted as text (split at ';' only). */
+  private static List<String> byAttributes(List<String> gff3) {
+    List<String> out = new ArrayList<>();
+    for (String line : gff3) {
+      if (line.isEmpty() || line.startsWith("#")) {
+        continue;
+      }
+      String[] c = line.split("\t");
+      out.add(c[0] + " " + c[2] + " " + c[3] + " " + c[4] + " "
+          + new java.util.TreeSet<>(List.of(c[8].split(";"))));
+    }
+    return out;
+  }
+
   @Test
   void gff2SourceComesOutAsGff3WithItsStructure() throws Exception {
     Tools.require("tabix");
@@ -173,6 +219,24 @@ class ExportStoreTest {
     ExportedFile again = new ExportStore(tmp.resolve("exports")).file(v2, "s.gff3.gz");
     assertThat(again).isEqualTo(second);
     assertThat(Files.getLastModifiedTime(again.path()).toMillis()).isEqualTo(made);
+  }
+
+  /** Files an older DasGrid kept for the same source version are not served: its writers wrote other lines. */
+  @Test
+  void exportsOfAnOlderEditionAreMadeAgain() throws Exception {
+    Path gff = tmp.resolve("s.gff3");
+    Files.writeString(gff, "##gff-version 3\n2L\tx\tgene\t1\t10\t.\t+\t.\tID=g;Alias=A\n");
+    LoadedSource s = load("s", "gff3", gff);
+    // what an older DasGrid left for this very version: its list of entity tags and a file
+    Path old = Files.createDirectories(tmp.resolve("exports/s").resolve(s.version()));
+    Files.writeString(old.resolve("s.gff3.gz"), "stale");
+    Files.writeString(old.resolve("s.gff3.gz.tbi"), "stale");
+    Files.writeString(old.resolve("gff3.gz.etags"), "s.gff3.gz=\"x\"\ns.gff3.gz.tbi=\"y\"\n");
+    ExportedFile gz = new ExportStore(tmp.resolve("exports")).file(s, "s.gff3.gz");
+    try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(gz.path()))) {
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).contains("ID=g;Alias=A");
+    }
+    assertThat(old).doesNotExist();
   }
 
   @Test

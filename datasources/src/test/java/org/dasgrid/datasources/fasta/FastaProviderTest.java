@@ -81,4 +81,31 @@ class FastaProviderTest {
     assertThat(seqs.get(2).getTextContent()).isEqualTo(bases.substring(13_699));
     assertThat(seqs.get(3).getTextContent()).isEqualTo(bases);
   }
+
+  /**
+   * {@code format: fasta} decides, whatever the file is called: the GA4GH refget compliance suite's files are
+   * named {@code .faa}, an extension htsjdk's reader does not know. Checked against the suite's md5 of phiX174.
+   */
+  @Test
+  void configuredFormatWinsOverTheFileName() throws IOException, SourceLoadException {
+    Path faa = dir.resolve("NC.faa");
+    Files.copy(Sources.TEST_DATA.resolve("fasta/NC.faa"), faa);
+    for (int pass = 0; pass < 2; pass++) { // first building the .fai, then reading the one written
+      DataSource d = new FastaProvider().load(SourceConfig.of("phix", "fasta", faa), LoadMonitor.NONE);
+      assertThat(d.entryPoints()).extracting(e -> e.name() + ":" + e.length()).containsExactly("NC_001422.1:5386");
+      StringBuilder sb = new StringBuilder();
+      d.capability(SequenceSource.class).orElseThrow().sequence(new Segment("NC_001422.1", 1, 5386), sb);
+      assertThat(md5(sb.toString())).isEqualTo("3332ed720ac7eaa9b3655c06f6b9e196");
+      assertThat(Files.exists(dir.resolve("NC.faa.fai"))).isTrue();
+    }
+  }
+
+  private static String md5(String bases) {
+    try {
+      return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5")
+          .digest(bases.getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new AssertionError(e);
+    }
+  }
 }

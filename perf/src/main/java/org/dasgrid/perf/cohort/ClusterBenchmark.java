@@ -34,8 +34,8 @@ import java.util.regex.Pattern;
  * </pre>
  */
 public final class ClusterBenchmark {
-  private static final Path JAR = Path.of(System.getProperty("dasgrid.jar", "webapp/target/dasgrid.jar"))
-      .toAbsolutePath();
+  /** The jar the nodes run: the one the build made (the script runs from the repository's root). */
+  private static final Path JAR = Path.of("webapp/target/dasgrid.jar").toAbsolutePath();
   private static final Pattern TIMINGS =
       Pattern.compile("\"elapsed_db_ms\":([0-9.Ee-]+),\"elapsed_ms\":([0-9.Ee-]+)");
 

@@ -8,7 +8,7 @@ import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.segment.Segment;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.FeatureFilter;
-import org.dasgrid.webapp.DasGridApp;
+import org.dasgrid.webapp.app.DasGridApp;
 
 /** The bundled example sources loaded once per benchmark fork, as the server loads them. */
 final class Dmel implements AutoCloseable {

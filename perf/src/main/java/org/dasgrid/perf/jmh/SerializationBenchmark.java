@@ -10,7 +10,7 @@ import org.dasgrid.core.render.FeatureDocument;
 import org.dasgrid.core.render.FeaturesJsonWriter;
 import org.dasgrid.core.render.FeaturesXmlWriter;
 import org.dasgrid.core.segment.Segment;
-import org.dasgrid.webapp.FastGzip;
+import org.dasgrid.webapp.http.FastGzip;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

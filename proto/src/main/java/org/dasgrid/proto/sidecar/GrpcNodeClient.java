@@ -127,7 +127,7 @@ public final class GrpcNodeClient implements NodeClient {
     CompletableFuture<List<EntryPoint>> eps = call(deadlineNanos, (s, o) -> s.entryPoints(req, o),
         (List<EntryPointsChunk> chunks) -> {
           List<EntryPoint> out = new ArrayList<>();
-          chunks.forEach(c -> c.getEntryPointsList().forEach(e -> out.add(MessageConversions.entryPoint(e))));
+          chunks.forEach(c -> c.getEntryPointsList().forEach(e -> out.add(CoreMessages.entryPoint(e))));
           return out;
         });
     CompletableFuture<CohortChunk> cohort = call(deadlineNanos, (s, o) -> s.cohort(req, o),
@@ -144,12 +144,13 @@ public final class GrpcNodeClient implements NodeClient {
   @Override
   public CompletableFuture<NodeReply<Map<FeatureType, Integer>>> types(String source, List<Segment> segments,
       long deadlineNanos) {
-    TypesRequest req = TypesRequest.newBuilder().setSource(source).addAllSegments(MessageConversions.segments(segments)).build();
+    TypesRequest req = TypesRequest.newBuilder().setSource(source).addAllSegments(CoreMessages.segments(segments))
+        .build();
     return call(deadlineNanos, (s, o) -> s.types(req, o), (List<TypesChunk> chunks) -> {
       Map<FeatureType, Integer> counts = new LinkedHashMap<>();
       Summary summary = Summary.getDefaultInstance();
       for (TypesChunk c : chunks) {
-        MessageConversions.typeCounts(c.getTypesList(), counts);
+        CoreMessages.typeCounts(c.getTypesList(), counts);
         if (c.hasSummary()) {
           summary = c.getSummary();
         }
@@ -163,7 +164,7 @@ public final class GrpcNodeClient implements NodeClient {
       FeatureFilter filter, int maxFeatures, long deadlineNanos) {
     FeaturesRequest req = FeaturesRequest.newBuilder()
         .setSource(source)
-        .addAllSegments(MessageConversions.segments(segments))
+        .addAllSegments(CoreMessages.segments(segments))
         .addAllTypes(filter.types())
         .addAllCategories(filter.categories())
         .setMaxFeatures(maxFeatures)
@@ -176,7 +177,7 @@ public final class GrpcNodeClient implements NodeClient {
       for (int i = 0; i < n; i++) {
         features.add(new ArrayList<>());
       }
-      MessageConversions.Pool pool = new MessageConversions.Pool();
+      CoreMessages.Pool pool = new CoreMessages.Pool();
       Summary summary = Summary.getDefaultInstance();
       for (FeaturesChunk c : chunks) {
         if (c.hasSummary()) {
@@ -187,7 +188,7 @@ public final class GrpcNodeClient implements NodeClient {
         totals[i] = Math.max(totals[i], c.getTotal());
         countOnly[i] |= c.getCountOnly();
         for (org.dasgrid.proto.v1.Feature f : c.getFeaturesList()) {
-          features.get(i).add(MessageConversions.feature(f, pool));
+          features.get(i).add(CoreMessages.feature(f, pool));
         }
       }
       List<SegmentFeatures> out = new ArrayList<>(n);
@@ -204,14 +205,14 @@ public final class GrpcNodeClient implements NodeClient {
     FeaturesByIdRequest req = FeaturesByIdRequest.newBuilder()
         .setSource(source).addAllIds(ids).addAllContigs(contigs).build();
     return call(deadlineNanos, (s, o) -> s.featuresById(req, o), (List<FeaturesChunk> chunks) -> {
-      MessageConversions.Pool pool = new MessageConversions.Pool();
+      CoreMessages.Pool pool = new CoreMessages.Pool();
       List<Feature> out = new ArrayList<>();
       Summary summary = Summary.getDefaultInstance();
       for (FeaturesChunk c : chunks) {
         if (c.hasSummary()) {
           summary = c.getSummary();
         }
-        c.getFeaturesList().forEach(f -> out.add(MessageConversions.feature(f, pool)));
+        c.getFeaturesList().forEach(f -> out.add(CoreMessages.feature(f, pool)));
       }
       return reply(out, summary);
     });
@@ -225,7 +226,7 @@ public final class GrpcNodeClient implements NodeClient {
       List<VariantRow> rows = new ArrayList<>();
       Summary summary = Summary.getDefaultInstance();
       for (VariantsChunk c : chunks) {
-        c.getVariantsList().forEach(v -> rows.add(MessageConversions.variant(v)));
+        c.getVariantsList().forEach(v -> rows.add(CoreMessages.variant(v)));
         if (c.hasSummary()) {
           summary = c.getSummary();
         }
@@ -288,8 +289,8 @@ public final class GrpcNodeClient implements NodeClient {
   private static GenotypeRequest request(String source, GenotypeCall call) {
     GenotypeRequest.Builder b = GenotypeRequest.newBuilder()
         .setSource(source)
-        .addAllSegments(MessageConversions.segments(call.segments()))
-        .setZygosity(MessageConversions.zygosity(call.zygosity()))
+        .addAllSegments(CoreMessages.segments(call.segments()))
+        .setZygosity(CoreMessages.zygosity(call.zygosity()))
         .setAllSamples(call.allSamples())
         .addAllSamples(call.samples())
         .setWithCarriers(call.withCarriers());

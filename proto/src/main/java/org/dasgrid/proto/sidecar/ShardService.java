@@ -91,7 +91,7 @@ final class ShardService extends ShardsGrpc.ShardsImplBase {
     answer(out, local.catalog(request.getSource(), Long.MAX_VALUE), c -> {
       EntryPointsChunk.Builder chunk = EntryPointsChunk.newBuilder();
       for (var e : c.entryPoints()) {
-        chunk.addEntryPoints(MessageConversions.entryPoint(e));
+        chunk.addEntryPoints(CoreMessages.entryPoint(e));
         if (chunk.getEntryPointsCount() == CHUNK) {
           out.onNext(chunk.build());
           chunk.clear();
@@ -121,9 +121,10 @@ final class ShardService extends ShardsGrpc.ShardsImplBase {
 
   @Override
   public void types(TypesRequest request, StreamObserver<TypesChunk> out) {
-    answer(out, local.types(request.getSource(), MessageConversions.fromSegments(request.getSegmentsList()), Long.MAX_VALUE),
+    answer(out, local.types(request.getSource(), CoreMessages.fromSegments(request.getSegmentsList()), Long.MAX_VALUE),
         (NodeReply<Map<FeatureType, Integer>> r) -> {
-          out.onNext(TypesChunk.newBuilder().addAllTypes(MessageConversions.typeCounts(r.value())).setSummary(summary(r)).build());
+          out.onNext(TypesChunk.newBuilder().addAllTypes(CoreMessages.typeCounts(r.value())).setSummary(summary(r))
+              .build());
           out.onCompleted();
         });
   }
@@ -132,7 +133,7 @@ final class ShardService extends ShardsGrpc.ShardsImplBase {
   public void features(FeaturesRequest request, StreamObserver<FeaturesChunk> out) {
     FeatureFilter filter = new FeatureFilter(java.util.Set.copyOf(request.getTypesList()),
         java.util.Set.copyOf(request.getCategoriesList()));
-    answer(out, local.features(request.getSource(), MessageConversions.fromSegments(request.getSegmentsList()), filter,
+    answer(out, local.features(request.getSource(), CoreMessages.fromSegments(request.getSegmentsList()), filter,
         request.getMaxFeatures(), Long.MAX_VALUE), (NodeReply<List<SegmentFeatures>> r) -> {
           List<SegmentFeatures> segments = r.value();
           for (int i = 0; i < segments.size(); i++) {
@@ -162,7 +163,7 @@ final class ShardService extends ShardsGrpc.ShardsImplBase {
     FeaturesChunk.Builder chunk = first;
     boolean sent = false;
     for (Feature f : features) {
-      chunk.addFeatures(MessageConversions.feature(f));
+      chunk.addFeatures(CoreMessages.feature(f));
       if (chunk.getFeaturesCount() == CHUNK) {
         out.onNext(chunk.build());
         sent = true;
@@ -180,7 +181,7 @@ final class ShardService extends ShardsGrpc.ShardsImplBase {
         (NodeReply<List<VariantRow>> r) -> {
           VariantsChunk.Builder chunk = VariantsChunk.newBuilder();
           for (VariantRow v : r.value()) {
-            chunk.addVariants(MessageConversions.variant(v));
+            chunk.addVariants(CoreMessages.variant(v));
             if (chunk.getVariantsCount() == CHUNK) {
               out.onNext(chunk.build());
               chunk.clear();
@@ -253,7 +254,7 @@ final class ShardService extends ShardsGrpc.ShardsImplBase {
   }
 
   static GenotypeCall call(GenotypeRequest r) {
-    return new GenotypeCall(MessageConversions.fromSegments(r.getSegmentsList()), MessageConversions.zygosity(r.getZygosity()),
+    return new GenotypeCall(CoreMessages.fromSegments(r.getSegmentsList()), CoreMessages.zygosity(r.getZygosity()),
         r.getAllSamples(), r.getSamplesList(),
         r.hasLimit() ? java.util.OptionalInt.of(r.getLimit()) : java.util.OptionalInt.empty(), r.getWithCarriers());
   }

@@ -87,7 +87,8 @@ class GrpcRoundTripTest {
   }
 
   static String text(Feature f) {
-    return String.join("|", f.ref(), f.start() + "-" + f.end(), f.id(), f.label(), f.type().toString(),
+    return String.join("|", f.ref(), f.start() + "-" + f.end(), f.id(), f.label(), "named=" + f.hasLabel(),
+        f.type().toString(),
         f.method().toString(), f.hasScore() ? Double.toString(f.score()) : "-", f.orientation().name(),
         f.phase().name(), f.notes().toString(), f.links().toString(), f.targets().toString(),
         f.parents().toString(), f.parts().toString());
@@ -115,6 +116,9 @@ class GrpcRoundTripTest {
     assertThat(there.nodeId()).isEqualTo("t1");
     assertSameFeatures(there.value(), here.value());
     assertThat(there.value().get(2).features()).hasSize(18_513);
+    // FlyBase's orthologs have a Target with a strand; a few features have no Name (their label is their id)
+    assertThat(there.value().get(2).features()).anyMatch(f -> f.targets().stream()
+        .anyMatch(t -> t.orientation() != org.dasgrid.core.feature.Orientation.NONE));
     // GFF2 with notes and targets, on held contigs, all of it and through a filter; a segment over the limit
     // as a count
     FeatureFilter filter = new FeatureFilter(Set.of("exon", "CDS"), Set.of());

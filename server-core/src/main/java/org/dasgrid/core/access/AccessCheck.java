@@ -2,6 +2,7 @@ package org.dasgrid.core.access;
 
 import org.dasgrid.core.config.Access;
 import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.config.Tier;
 
 /** Which configured sources the client of a request may read. */
 @FunctionalInterface
@@ -20,5 +21,15 @@ public interface AccessCheck {
       return PUBLIC_ONLY;
     }
     return config -> config.access() == Access.PUBLIC || Tokens.matches(token, config.tokens());
+  }
+
+  /**
+   * The sources a caller may read at {@code tier}: its static token opens the {@code access: token} ones, its
+   * visas the tiered ones (contract section 11). Lists and configs use it so that a source appears only to the
+   * callers who can open what the list leads to.
+   */
+  static AccessCheck of(Caller caller, Tier tier) {
+    AccessCheck tokens = bearer(caller.bearer());
+    return config -> tokens.mayRead(config) && caller.reaches(config.tiers().level(tier), config.dataset());
   }
 }

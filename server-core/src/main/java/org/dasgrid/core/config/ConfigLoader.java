@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -24,11 +25,30 @@ public final class ConfigLoader {
   private static final Pattern SOURCE_ID = Pattern.compile("[A-Za-z0-9_.-]+");
   private static final Set<String> RESERVED_IDS = Set.of(".", "..", "sources", "dsn");
 
-  private final Set<String> knownFormats;
+  /**
+   * The {@code options:} keys the server itself reads, for a source of any format; each format adds the keys
+   * its provider reads.
+   */
+  public static final Set<String> SERVER_OPTIONS = Set.of("maintainer", "watch", "exportGenotypes",
+      "beaconCaseLevelData", "assembly", "maxKinshipSamples", "maxScoreWeights");
 
-  /** @param knownFormats the formats providers exist for; an empty set skips that check */
+  private final Set<String> knownFormats;
+  /** By format, the {@code options:} keys its provider reads; a format not in it has its options unchecked. */
+  private final Map<String, Set<String>> formatOptions;
+
+  /** @param knownFormats the formats providers exist for; an empty set skips that check (options unchecked) */
   public ConfigLoader(Set<String> knownFormats) {
     this.knownFormats = Set.copyOf(knownFormats);
+    this.formatOptions = Map.of();
+  }
+
+  /**
+   * @param formatOptions by format providers exist for, the {@code options:} keys its provider reads: an
+   *     unknown key is refused with the known ones listed, as an unknown key anywhere else is
+   */
+  public ConfigLoader(Map<String, Set<String>> formatOptions) {
+    this.knownFormats = Set.copyOf(formatOptions.keySet());
+    this.formatOptions = Map.copyOf(formatOptions);
   }
 
   public DasGridConfig load(Path file) {
@@ -112,22 +132,14 @@ public final class ConfigLoader {
       if (s.file() == null || s.file().isBlank()) {
         throw new ConfigException(where + ": missing 'path'");
       }
-      requireFile(where + ".path", s.path());
-      if (s.sequence().isPresent()) {
-        requireFile(where + ".sequence", s.sequence().get());
-      }
-      if (s.stylesheet().isPresent()) {
-        requireFile(where + ".stylesheet", s.stylesheet().get());
-      }
-      if (s.aliases().isPresent()) {
-        requireFile(where + ".aliases", s.aliases().get());
-      }
+      // a missing data file (path, sequence, stylesheet, aliases, samples) costs its source only: the loader
+      // marks it failed naming the file, as for a malformed one, and the others serve (see noSourceCanLoad)
+      checkOptions(where, i, s);
       if (!s.circular().isEmpty() && !s.format().equals("fasta") && s.sequence().isEmpty()) {
         throw new ConfigException(where + ": 'circular' names references of a sequence: it needs format fasta"
             + " or a 'sequence' file");
       }
       if (s.samples().isPresent()) {
-        requireFile(where + ".samples", s.samples().get());
         if (!s.genotypes()) {
           throw new ConfigException(where + ": 'samples:' (a sample sheet) needs 'genotypes: true'");
         }
@@ -164,7 +176,44 @@ public final class ConfigLoader {
             + "(java -jar dasgrid.jar --hash-token TOKEN prints one)");
       }
     }
+    AccessConfigCheck.check(config);
     config.clusterConfig().ifPresent(c -> validateCluster(name, c, ids, config.file().getParent()));
+    noSourceCanLoad(name, config.sources());
+  }
+
+  /** An {@code options:} key neither the server nor the source's format reads is a typo: refused. */
+  private void checkOptions(String where, int index, SourceConfig s) {
+    Set<String> ofFormat = formatOptions.get(s.format());
+    if (ofFormat == null) {
+      return;
+    }
+    for (String key : s.options().keySet()) {
+      if (!SERVER_OPTIONS.contains(key) && !ofFormat.contains(key)) {
+        Set<String> known = new java.util.TreeSet<>(SERVER_OPTIONS);
+        known.addAll(ofFormat);
+        throw new ConfigException(where + ": unknown key '" + key + "' at sources[" + index + "].options"
+            + " (known keys for format " + s.format() + ": " + String.join(", ", known) + ")");
+      }
+    }
+  }
+
+  /**
+   * A server none of whose sources can load has nothing to serve: when every source's data file is missing,
+   * the start stops here, naming them (one missing file among others only fails its source, at load).
+   */
+  private static void noSourceCanLoad(String name, List<SourceConfig> sources) {
+    if (sources.isEmpty()) {
+      return;
+    }
+    List<String> missing = new ArrayList<>();
+    for (int i = 0; i < sources.size(); i++) {
+      SourceConfig s = sources.get(i);
+      if (Files.isRegularFile(s.path())) {
+        return;
+      }
+      missing.add("sources[" + i + "] (" + s.id() + ").path: file not found: " + s.path());
+    }
+    throw new ConfigException(name + ": no source can load: " + String.join("; ", missing));
   }
 
   private static void validateCluster(String name, ClusterConfig c, Set<String> sourceIds, Path baseDir) {

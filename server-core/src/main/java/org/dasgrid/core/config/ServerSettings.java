@@ -21,10 +21,14 @@ public record ServerSettings(
     HttpSettings http,
     List<String> adminTokens,
     Integer warmupSeconds,
-    String exportDir) {
+    String exportDir,
+    Long htsgetUrlBytes,
+    AuthSettings auth,
+    String auditLog) {
 
   public static final ServerSettings DEFAULTS =
-      new ServerSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+      new ServerSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+          null, null);
 
   public ServerSettings {
     maxSegmentsPerRequest = positive(maxSegmentsPerRequest, 1000, "maxSegmentsPerRequest");
@@ -55,27 +59,42 @@ public record ServerSettings(
     if (warmupSeconds < 0 || warmupSeconds > 600) {
       throw new IllegalArgumentException("server.warmupSeconds must be in 0..600, not " + warmupSeconds);
     }
-    // the browser exports' cache (/files/*); a relative path is taken from the config file's folder
+    // the store of bgzipped copies (/files/* and htsget's blocks); a relative path is taken from the config file's
+    // folder
     exportDir = exportDir == null || exportDir.isBlank()
         ? java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "dasgrid-exports").toString() : exportDir;
+    // the most compressed bytes one htsget ticket URL asks for: a larger slice comes as several URLs
+    htsgetUrlBytes = htsgetUrlBytes == null ? 8L << 20 : htsgetUrlBytes;
+    if (htsgetUrlBytes < 1) {
+      throw new IllegalArgumentException("server.htsgetUrlBytes must be at least 1, not " + htsgetUrlBytes);
+    }
+    // OIDC issuers and visa issuers (contract section 11); none: bearer JWTs are not checked
+    auth = auth == null ? AuthSettings.NONE : auth;
+    // the audit log of answers above the public tier; a relative path is taken from the config file's folder
+    auditLog = auditLog == null || auditLog.isBlank() ? null : auditLog;
+  }
+
+  /** Where the audit log goes ({@code server.auditLog}), if one is kept. */
+  public java.util.Optional<String> auditLogFile() {
+    return java.util.Optional.ofNullable(auditLog);
   }
 
   public ServerSettings withMaxSegmentsPerRequest(int n) {
     return new ServerSettings(n, maxFeaturesPerResponse, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds, exportDir);
+        adminTokens, warmupSeconds, exportDir, htsgetUrlBytes, auth, auditLog);
   }
 
   public ServerSettings withMaxFeaturesPerResponse(int n) {
     return new ServerSettings(maxSegmentsPerRequest, n, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds, exportDir);
+        adminTokens, warmupSeconds, exportDir, htsgetUrlBytes, auth, auditLog);
   }
 
   public ServerSettings withMaxSegmentSpan(int n) {
     return new ServerSettings(maxSegmentsPerRequest, maxFeaturesPerResponse, maxQueryLength, n, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds, exportDir);
+        adminTokens, warmupSeconds, exportDir, htsgetUrlBytes, auth, auditLog);
   }
 
   private static int positive(Integer v, int fallback, String name) {
@@ -116,7 +135,8 @@ public record ServerSettings(
       connectionTimeoutMillis = Settings.positive(connectionTimeoutMillis, 20_000, "http.connectionTimeoutMillis");
       keepAliveTimeoutMillis = Settings.positive(keepAliveTimeoutMillis, 20_000, "http.keepAliveTimeoutMillis");
       maxKeepAliveRequests = Settings.positive(maxKeepAliveRequests, 1000, "http.maxKeepAliveRequests");
-      maxHeaderBytes = Settings.positive(maxHeaderBytes, 16_384, "http.maxHeaderBytes");
+      // a GET holds a query as long as maxQueryLength (64 KiB by default) with 8 KiB for the path and the headers
+      maxHeaderBytes = Settings.positive(maxHeaderBytes, 73_728, "http.maxHeaderBytes");
       // Tomcat's 8 KB made a 500 KB genotype answer ~60 system calls and client wake-ups (+0.4-0.6 ms)
       socketWriteBufferBytes = Settings.positive(socketWriteBufferBytes, 131_072, "http.socketWriteBufferBytes");
     }

@@ -30,7 +30,10 @@ public record SourceConfig(
     @JsonProperty("genotypeIndex") String genotypeIndexFile,
     List<String> circular,
     @JsonProperty("samples") String samplesFile,
-    @JsonProperty("genes") String genesFile) {
+    @JsonProperty("genes") String genesFile,
+    String dataset,
+    Tiers tiers,
+    Integer minCount) {
 
   public SourceConfig {
     title = title == null || title.isBlank() ? id : title;
@@ -41,6 +44,27 @@ public record SourceConfig(
     options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(options));
     baseDir = baseDir == null ? Path.of(".") : baseDir;
     circular = circular == null ? List.of() : circular.stream().filter(java.util.Objects::nonNull).toList();
+    // contract section 11: the ControlledAccessGrants value that opens the source, its tiers, the smallest
+    // count an aggregate answer below the controlled tier may report
+    dataset = dataset == null || dataset.isBlank() ? id : dataset;
+    tiers = tiers == null ? Tiers.PUBLIC : tiers;
+    minCount = minCount == null ? 1 : minCount;
+  }
+
+  /** The source as it was configured before tiers, datasets and minimum counts existed. */
+  public SourceConfig(String id, String title, String description, String format, String file,
+      String sequenceFile, Coordinates coordinates, String stylesheetFile, boolean genotypes, Access access,
+      String aliasesFile, List<String> tokens, Map<String, String> options, Path baseDir, String genotypeIndexFile,
+      List<String> circular, String samplesFile, String genesFile) {
+    this(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile, genotypes, access,
+        aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular, samplesFile, genesFile, null, null, null);
+  }
+
+  /** This source with {@code dataset}, {@code tiers} and {@code minCount} set (nulls: the defaults). */
+  public SourceConfig withAccessTiers(String datasetId, Tiers tierLevels, Integer minimumCount) {
+    return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
+        genotypes, access, aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular, samplesFile, genesFile,
+        datasetId, tierLevels, minimumCount);
   }
 
   /** A source with no genotype index, circular references or sample sheet (the form before those keys existed). */
@@ -98,7 +122,7 @@ public record SourceConfig(
   public SourceConfig withGenes(String geneFile) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
         genotypes, access, aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular, samplesFile,
-        geneFile);
+        geneFile, dataset, tiers, minCount);
   }
 
   public String option(String key, String fallback) {
@@ -111,23 +135,27 @@ public record SourceConfig(
 
   public SourceConfig withFile(String newFile, String newFormat) {
     return new SourceConfig(id, title, description, newFormat, newFile, null, coordinates, null, false,
-        access, aliasesFile, tokens, options, baseDir, null, circular, samplesFile, genesFile);
+        access, aliasesFile, tokens, options, baseDir, null, circular, samplesFile, genesFile, dataset, tiers,
+        minCount);
   }
 
   /** This source with {@code genotypeIndex:} set (null: none). */
   public SourceConfig withGenotypeIndex(String indexFile) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
-        genotypes, access, aliasesFile, tokens, options, baseDir, indexFile, circular, samplesFile, genesFile);
+        genotypes, access, aliasesFile, tokens, options, baseDir, indexFile, circular, samplesFile, genesFile,
+        dataset, tiers, minCount);
   }
 
   /** This source with {@code samples:} set (null: none). */
   public SourceConfig withSamples(String sheetFile) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
-        genotypes, access, aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular, sheetFile, genesFile);
+        genotypes, access, aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular, sheetFile, genesFile,
+        dataset, tiers, minCount);
   }
 
   public SourceConfig withBaseDir(Path dir) {
     return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
-        genotypes, access, aliasesFile, tokens, options, dir, genotypeIndexFile, circular, samplesFile, genesFile);
+        genotypes, access, aliasesFile, tokens, options, dir, genotypeIndexFile, circular, samplesFile, genesFile,
+        dataset, tiers, minCount);
   }
 }

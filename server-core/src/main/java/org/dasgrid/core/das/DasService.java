@@ -34,6 +34,11 @@ public final class DasService {
     this.commands = commands.stream().collect(Collectors.toUnmodifiableMap(DasCommand::name, Function.identity()));
   }
 
+  /** The names of the commands it answers (each must have an access tier: webapp's EndpointTiers). */
+  public java.util.Set<String> commandNames() {
+    return commands.keySet();
+  }
+
   public DasContext context() {
     return context;
   }
@@ -86,8 +91,13 @@ public final class DasService {
 
   /** A small well-formed error document (XML, or JSON when asked) for a DAS status and message. */
   public static DasResponse error(DasStatus status, String message, boolean json) {
+    return error(status.code(), message, json);
+  }
+
+  /** As {@link #error(DasStatus, String, boolean)}, for an HTTP status DAS has no code for (a rate limit's 429). */
+  public static DasResponse error(int status, String message, boolean json) {
     // DAS 1.6 defines no error document: ours lives in DasGrid's namespace (a strict validator's rule)
-    DocumentElement root = DocumentElement.of("DASERROR", "error").attr("status", status.code())
+    DocumentElement root = DocumentElement.of("DASERROR", "error").attr("status", status)
         .attr("xmlns", DasExtensions.NAMESPACE).text("message", message);
     if (json) {
       return DasResponse.of(ResponseFormat.JSON.contentType(), "", Capabilities.SERVER,

@@ -30,7 +30,7 @@ public final class Feature {
     this.start = b.start;
     this.end = b.end;
     this.id = Objects.requireNonNull(b.id, "id");
-    this.label = b.label == null ? b.id : b.label;
+    this.label = b.label; // null: the source gave no label, and the id stands for it
     this.type = Objects.requireNonNull(b.type, "type");
     this.method = Objects.requireNonNull(b.method, "method");
     this.score = b.score;
@@ -78,7 +78,15 @@ public final class Feature {
   }
 
   public String label() {
-    return label;
+    return label == null ? id : label;
+  }
+
+  /**
+   * Whether the source gave the feature a label of its own (GFF3 {@code Name}, even one equal to the id),
+   * rather than the label being its id: exports write a {@code Name} only then.
+   */
+  public boolean hasLabel() {
+    return label != null;
   }
 
   public FeatureType type() {

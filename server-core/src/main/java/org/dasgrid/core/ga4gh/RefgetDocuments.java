@@ -21,6 +21,14 @@ public final class RefgetDocuments {
 
   public static final String JSON_TYPE = "application/vnd.ga4gh.refget.v2.0.0+json; charset=us-ascii";
 
+  /**
+   * refget 1.0's types, answered to clients that ask for them: a v1 sequence is the same bytes, and v1
+   * metadata the same document less the fields v2 added, which a v1 client ignores.
+   */
+  public static final String SEQUENCE_TYPE_V1 = "text/vnd.ga4gh.refget.v1.0.0+plain; charset=us-ascii";
+
+  public static final String JSON_TYPE_V1 = "application/vnd.ga4gh.refget.v1.0.0+json; charset=us-ascii";
+
   /** Bases read from the source per call, so long answers stream. */
   private static final int CHUNK = 1 << 20;
 

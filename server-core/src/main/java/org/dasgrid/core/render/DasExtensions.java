@@ -1,25 +1,14 @@
 package org.dasgrid.core.render;
 
 /**
- * DasGrid's XML namespace for what DAS 1.6 does not define (reference aliases on entry points, the error
- * document): a strict DAS 1.6 validator skips a namespaced attribute it does not know, where it rejects an
- * unknown plain one. In JSON the prefix is dropped ({@link JsonRenderer}), so {@code dasgrid:aliases} is the
- * field {@code aliases}.
+ * DasGrid's XML namespace, for the one document DAS 1.6 does not define: the error document ({@code DASERROR},
+ * its default namespace), so that it is mistaken for no DAS document. The DAS documents themselves carry nothing
+ * of ours: DAS 1.6's schemas allow no attribute or element they do not name, in any namespace; what DasGrid adds
+ * (aliases, refget checksums) is in their JSON form ({@code format=json}) and in {@code /api/sources}.
  */
 public final class DasExtensions {
   /** The namespace name; a URI that only names, nothing is served there. */
   public static final String NAMESPACE = "http://dasgrid.org/ns/das-extensions/1";
-  public static final String PREFIX = "dasgrid";
 
   private DasExtensions() {}
-
-  /** The qualified name of an extension attribute, e.g. {@code dasgrid:aliases}. */
-  public static String qualified(String localName) {
-    return PREFIX + ":" + localName;
-  }
-
-  /** Declares the prefix on {@code root} (XML only: JSON leaves declarations out). */
-  public static DocumentElement declareOn(DocumentElement root) {
-    return root.attr("xmlns:" + PREFIX, NAMESPACE);
-  }
 }

@@ -20,18 +20,23 @@ import org.dasgrid.core.segment.Segment;
  * {@code Target}, {@code Dbxref} and {@code Note}. Each segment's reference is announced once with {@code
  * ##sequence-region}; unknown segments and features, which GFF3 cannot express, are {@code #} comments.
  *
- * <p>The GFF loaders keep an attribute that is not structure as a {@code key=value} note; such notes are
- * written back as attributes, so a GFF3 source round-trips. Other notes go in {@code Note}.
+ * <p>The GFF loaders keep each value of an attribute that is not structure as a {@code key=value} note; such
+ * notes are written back as attributes, so every attribute of a GFF3 source round-trips (the order of the
+ * attributes in column 9 aside). Other notes go in {@code Note}.
  */
 public final class FeaturesGff3Writer implements FeatureDocument {
   /** GFF3 column 9 reserves these in tags and values; column 1 also escapes a leading {@code >}. */
   private static final String VALUE_RESERVED = "\t;=&,";
   private static final String COLUMN_RESERVED = "\t";
   private static final Pattern NOTE_ATTRIBUTE = Pattern.compile("[A-Za-z_][A-Za-z0-9_.:-]*=.*", Pattern.DOTALL);
-  /** Attributes the writer sets itself, which a note must not repeat. */
-  private static final Set<String> RESERVED_TAGS =
-      Set.of("ID", "Name", "Parent", "Target", "Dbxref", "Note", "Alias", "Gap", "Derives_from", "Ontology_term",
-          "Is_circular");
+  /**
+   * Attributes the writer writes from the feature's own parts, which a note must not repeat. Every other
+   * {@code key=value} note ({@code Alias}, {@code Ontology_term}, {@code Derives_from}...) is written back as
+   * the attribute it was read from.
+   */
+  private static final Set<String> WRITTEN_TAGS = Set.of("ID", "Name", "Parent", "Target", "Dbxref", "Note");
+  /** How a loader keeps a {@code Target} it could not parse. */
+  private static final String TARGET_NOTE = "Target=";
 
   private final Writer w;
   private final Set<String> announced = new HashSet<>();
@@ -88,26 +93,12 @@ public final class FeaturesGff3Writer implements FeatureDocument {
   private void attributes(Feature f) throws IOException {
     w.write("ID=");
     TextOutput.escape(w, f.id(), VALUE_RESERVED);
-    if (!f.label().equals(f.id())) {
+    if (f.hasLabel()) {
       w.write(";Name=");
       TextOutput.escape(w, f.label(), VALUE_RESERVED);
     }
     list("Parent", f.parents());
-    if (!f.targets().isEmpty()) {
-      w.write(";Target=");
-      boolean first = true;
-      for (Target t : f.targets()) {
-        if (!first) {
-          w.write(',');
-        }
-        first = false;
-        TextOutput.escape(w, t.id(), VALUE_RESERVED + " ");
-        w.write(' ');
-        w.write(Integer.toString(t.start()));
-        w.write(' ');
-        w.write(Integer.toString(t.stop()));
-      }
-    }
+    targets(f);
     if (!f.links().isEmpty()) {
       w.write(";Dbxref=");
       boolean first = true;
@@ -119,23 +110,55 @@ public final class FeaturesGff3Writer implements FeatureDocument {
         TextOutput.escape(w, l.text(), VALUE_RESERVED);
       }
     }
-    boolean firstNote = true;
+    // a loader keeps each value of an attribute that is not structure as a key=value note: the values of one
+    // key, next to each other, are that attribute's comma-separated values again (their own commas escaped)
+    String key = null;
     for (String note : f.notes()) {
       if (isAttribute(note)) {
         int eq = note.indexOf('=');
-        w.write(';');
-        TextOutput.escape(w, note.substring(0, eq), VALUE_RESERVED);
-        w.write('=');
-        // one value: a loader joined a multi-valued attribute with ',' into this note, and an escaped ','
-        // reads back as the same note, while a literal one would lose the value's own commas
+        String k = note.substring(0, eq);
+        if (k.equals(key)) {
+          w.write(',');
+        } else {
+          w.write(';');
+          TextOutput.escape(w, k, VALUE_RESERVED);
+          w.write('=');
+          key = k;
+        }
         TextOutput.escape(w, note.substring(eq + 1), VALUE_RESERVED);
       }
     }
+    boolean firstNote = true;
     for (String note : f.notes()) {
-      if (!isAttribute(note)) {
+      if (!isAttribute(note) && !note.startsWith(TARGET_NOTE)) {
         w.write(firstNote ? ";Note=" : ",");
         firstNote = false;
         TextOutput.escape(w, note, VALUE_RESERVED);
+      }
+    }
+  }
+
+  /** {@code Target}: the parsed ones, then any a loader could not parse and kept as a {@code Target=} note. */
+  private void targets(Feature f) throws IOException {
+    boolean first = true;
+    for (Target t : f.targets()) {
+      w.write(first ? ";Target=" : ",");
+      first = false;
+      TextOutput.escape(w, t.id(), VALUE_RESERVED + " ");
+      w.write(' ');
+      w.write(Integer.toString(t.start()));
+      w.write(' ');
+      w.write(Integer.toString(t.stop()));
+      if (t.orientation() != Orientation.NONE) {
+        w.write(' ');
+        w.write(t.orientation().symbol());
+      }
+    }
+    for (String note : f.notes()) {
+      if (note.startsWith(TARGET_NOTE)) {
+        w.write(first ? ";Target=" : ",");
+        first = false;
+        TextOutput.escape(w, note.substring(TARGET_NOTE.length()), VALUE_RESERVED);
       }
     }
   }
@@ -144,7 +167,7 @@ public final class FeaturesGff3Writer implements FeatureDocument {
     if (!NOTE_ATTRIBUTE.matcher(note).matches()) {
       return false;
     }
-    return !RESERVED_TAGS.contains(note.substring(0, note.indexOf('=')));
+    return !WRITTEN_TAGS.contains(note.substring(0, note.indexOf('=')));
   }
 
   private void list(String tag, List<String> values) throws IOException {

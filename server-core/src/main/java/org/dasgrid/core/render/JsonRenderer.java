@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * Writes a {@link DocumentElement} tree as JSON: {@code {"<root jsonKey>": {...}}}, attributes as fields, text as
  * {@link DocumentElement#textKey()}, children as arrays grouped by {@link DocumentElement#jsonKey()}. Namespace declarations are
- * left out and a prefixed attribute's field is its local name (see {@link DasExtensions}).
+ * left out and a prefixed attribute's field is its local name.
  */
 public final class JsonRenderer {
   private JsonRenderer() {}
@@ -32,7 +32,7 @@ public final class JsonRenderer {
       if (name.equals("xmlns") || name.startsWith("xmlns:")) {
         continue; // namespace declarations are XML's business
       }
-      // a namespaced XML attribute (dasgrid:aliases) is a plain field in JSON (aliases)
+      // a namespaced XML attribute (prefix:name) is a plain field in JSON (name)
       g.writeFieldName(name.substring(name.indexOf(':') + 1));
       writeValue(n.attrValue(i), g);
     }

@@ -13,6 +13,14 @@ public interface DataSourceProvider {
   String format();
 
   /**
+   * The {@code options:} keys this provider reads, beside those the server reads for every source ({@code
+   * ConfigLoader.SERVER_OPTIONS}): any other key in a source of this format is refused at start-up, naming it.
+   */
+  default java.util.Set<String> optionKeys() {
+    return java.util.Set.of();
+  }
+
+  /**
    * Loads the source described by {@code config}. Must fail with a {@link SourceLoadException} naming file
    * and line for bad input, never with a stack trace for the user to read.
    */

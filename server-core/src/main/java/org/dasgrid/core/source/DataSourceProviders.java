@@ -43,4 +43,11 @@ public final class DataSourceProviders {
   public Set<String> formats() {
     return new java.util.TreeSet<>(byFormat.keySet());
   }
+
+  /** By format, the {@code options:} keys its provider reads (what the config loader checks options against). */
+  public Map<String, Set<String>> optionKeys() {
+    Map<String, Set<String>> m = new TreeMap<>();
+    byFormat.forEach((format, p) -> m.put(format, Set.copyOf(p.optionKeys())));
+    return m;
+  }
 }

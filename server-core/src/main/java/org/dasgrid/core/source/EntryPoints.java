@@ -13,23 +13,25 @@ public final class EntryPoints {
   private EntryPoints() {}
 
   /**
-   * Adds the built-in aliases ({@link ReferenceAliases#builtIn}) of each reference. An alias two references
+   * Adds the built-in aliases ({@link ReferenceAliases#builtIn(List)}: the naming conventions that apply to
+   * these references) of each reference. An alias two references
    * would share, or that is another reference's real name, is left out: it would be ambiguous.
    */
   public static List<EntryPoint> withBuiltInAliases(List<EntryPoint> eps) {
+    Map<String, List<String>> builtIn = ReferenceAliases.builtIn(eps.stream().map(EntryPoint::name).toList());
     Map<String, Integer> claims = new HashMap<>();
     for (EntryPoint ep : eps) {
       claims.put(ep.name(), Integer.MAX_VALUE);
     }
     for (EntryPoint ep : eps) {
-      for (String a : ReferenceAliases.builtIn(ep.name())) {
+      for (String a : builtIn.get(ep.name())) {
         claims.merge(a, 1, Integer::sum);
       }
     }
     List<EntryPoint> out = new ArrayList<>(eps.size());
     for (EntryPoint ep : eps) {
       List<String> aliases = new ArrayList<>(ep.aliases());
-      for (String a : ReferenceAliases.builtIn(ep.name())) {
+      for (String a : builtIn.get(ep.name())) {
         if (claims.get(a) == 1 && !aliases.contains(a)) {
           aliases.add(a);
         }

@@ -53,13 +53,45 @@ class ConfigLoaderTest {
         .hasMessageContaining("sources[0]");
   }
 
+  /** When no source can load, there is nothing to serve: the start stops, naming the files. */
   @Test
   void missingFileIsNamedWithItsKey() throws IOException {
     Path p = write("sources:\n  - id: a\n    format: gff3\n    path: nope.gff3\n");
     assertThatThrownBy(() -> loader.load(p))
+        .hasMessageContaining("no source can load")
         .hasMessageContaining("sources[0] (a).path")
         .hasMessageContaining("file not found")
         .hasMessageContaining("nope.gff3");
+  }
+
+  /** One missing data file costs its source only (the loader marks it failed); the config stands. */
+  @Test
+  void aMissingDataFileBesideAGoodSourceIsNoConfigError() throws IOException {
+    DasGridConfig c = loader.load(write("""
+        sources:
+          - {id: a, format: gff3, path: a.gff3}
+          - {id: b, format: gff3, path: gone.gff3, sequence: gone.fa, aliases: gone.tsv, stylesheet: gone.xml}
+        """));
+    assertThat(c.sources()).extracting(SourceConfig::id).containsExactly("a", "b");
+  }
+
+  @Test
+  void anUnknownOptionIsRefusedWithTheKnownOnes() throws IOException {
+    ConfigLoader checking = new ConfigLoader(java.util.Map.of("gff3", Set.of(), "vcf",
+        Set.of("genotypeInfo", "genotypeSets")));
+    Files.writeString(dir.resolve("c.vcf"), "##fileformat=VCFv4.2\n");
+    Path p = write("sources:\n  - {id: c, format: vcf, path: c.vcf, genotypes: true, options: {assembley: GRCh38}}\n");
+    assertThatThrownBy(() -> checking.load(p))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("unknown key 'assembley' at sources[0].options")
+        .hasMessageContaining("known keys for format vcf: assembly, beaconCaseLevelData, exportGenotypes,"
+            + " genotypeInfo, genotypeSets, maintainer, maxKinshipSamples, maxScoreWeights, watch");
+    SourceConfig ok = checking.load(write("sources:\n  - {id: c, format: vcf, path: c.vcf, genotypes: true,"
+        + " options: {assembly: GRCh38, genotypeSets: compact, watch: 'true'}}\n")).sources().get(0);
+    assertThat(ok.option("assembly", null)).isEqualTo("GRCh38");
+    // the format's own keys are not another format's
+    assertThatThrownBy(() -> checking.load(write("sources:\n  - {id: a, format: gff3, path: a.gff3,"
+        + " options: {genotypeSets: compact}}\n"))).hasMessageContaining("unknown key 'genotypeSets'");
   }
 
   @Test

@@ -19,10 +19,12 @@ import org.dasgrid.core.source.SequenceSource;
 final class SourceStatusJson {
   private final String base;
   private final SourceDerivations<String> defaultLocus;
+  private final SourceDerivations<SourceHints> hints;
 
-  SourceStatusJson(String base, SourceDerivations<String> defaultLocus) {
+  SourceStatusJson(String base, SourceDerivations<String> defaultLocus, SourceDerivations<SourceHints> hints) {
     this.base = base;
     this.defaultLocus = defaultLocus;
+    this.hints = hints;
   }
 
   void write(JsonGenerator g, SourceSlot slot) throws IOException {
@@ -68,6 +70,35 @@ final class SourceStatusJson {
     g.writeNumberField("loadMillis", s.loadMillis());
     g.writeStringField("loadedAt", s.loadedAt().toString());
     g.writeStringField("defaultLocus", defaultLocus.of(s));
+    // the aliases DAS 1.6's XML has no place for (entry_points' JSON has them too)
+    g.writeObjectFieldStart("aliases");
+    for (var ep : s.data().entryPoints()) {
+      if (!ep.aliases().isEmpty()) {
+        g.writeArrayFieldStart(ep.name());
+        for (String a : ep.aliases()) {
+          g.writeString(a);
+        }
+        g.writeEndArray();
+      }
+    }
+    g.writeEndObject();
+    g.writeStringField("assembly", AssemblyName.of(s));
+    SourceHints h = hints.of(s);
+    g.writeObjectFieldStart("hints");
+    if (h.name().isPresent()) {
+      g.writeStringField("name", h.name().get());
+    }
+    if (!h.samples().isEmpty()) {
+      g.writeArrayFieldStart("samples");
+      for (String sample : h.samples()) {
+        g.writeString(sample);
+      }
+      g.writeEndArray();
+    }
+    if (h.gene().isPresent()) {
+      g.writeStringField("gene", h.gene().get());
+    }
+    g.writeEndObject();
     boolean sequence = s.data().capability(SequenceSource.class).isPresent();
     g.writeBooleanField("sequence", sequence);
     g.writeBooleanField("genotypes", s.data().capability(GenotypeSource.class).isPresent());

@@ -11,12 +11,16 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.registry.LoadedSource;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.http.BaseUrl;
+import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.http.JsonErrors;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.registry.SourceSlot;
 import org.dasgrid.core.registry.SourceState;
 import org.dasgrid.core.render.JsonOutput;
 import org.dasgrid.core.source.EntryPoint;
+import org.dasgrid.webapp.access.Callers;
+import org.dasgrid.core.config.Tier;
 
 /**
  * {@code GET /api/sources}, {@code /api/sources/{id}}, {@code /api/sources/{id}/chrom.sizes} and
@@ -31,6 +35,8 @@ final class SourcesApiServlet extends HttpServlet {
   private final transient SourceRegistry registry;
   private final String serverName;
   private final transient SourceDerivations<String> defaultLocus = new SourceDerivations<>(DefaultLocus::of);
+  private final transient SourceDerivations<SourceHints> hints =
+      new SourceDerivations<>(s -> SourceHints.of(s, defaultLocus.of(s)));
   private final transient SourceDerivations<FeatureNameIndex> names =
       new SourceDerivations<>(s -> FeatureNameIndex.build(s.data()));
 
@@ -49,7 +55,7 @@ final class SourcesApiServlet extends HttpServlet {
         throw new ApiException(404, "no such resource; see /openapi.json");
       }
       // protected sources are absent without their token, exactly like unknown ones
-      AccessCheck access = AccessCheck.bearer(Bearer.token(req));
+      AccessCheck access = Callers.access(req, Tier.AGGREGATE);
       if (parts.length == 1) {
         all(req, resp, access);
         return;
@@ -72,7 +78,7 @@ final class SourcesApiServlet extends HttpServlet {
   }
 
   private void all(HttpServletRequest req, HttpServletResponse resp, AccessCheck access) throws IOException {
-    SourceStatusJson status = new SourceStatusJson(BaseUrl.of(req), defaultLocus);
+    SourceStatusJson status = new SourceStatusJson(BaseUrl.of(req), defaultLocus, hints);
     try (JsonGenerator g = json(resp, 200)) {
       g.writeStartObject();
       g.writeStringField("server", serverName);
@@ -90,7 +96,7 @@ final class SourcesApiServlet extends HttpServlet {
 
   private void one(HttpServletRequest req, HttpServletResponse resp, SourceSlot slot) throws IOException {
     try (JsonGenerator g = json(resp, 200)) {
-      new SourceStatusJson(BaseUrl.of(req), defaultLocus).write(g, slot);
+      new SourceStatusJson(BaseUrl.of(req), defaultLocus, hints).write(g, slot);
     }
   }
 
@@ -171,14 +177,7 @@ final class SourcesApiServlet extends HttpServlet {
     if (status == 503) {
       resp.setHeader("Retry-After", "5");
     }
-    try (JsonGenerator g = json(resp, status)) {
-      g.writeStartObject();
-      g.writeObjectFieldStart("error");
-      g.writeNumberField("status", status);
-      g.writeStringField("message", message);
-      g.writeEndObject();
-      g.writeEndObject();
-    }
+    JsonErrors.write(resp, status, message);
   }
 
   private static String shorten(String s) {

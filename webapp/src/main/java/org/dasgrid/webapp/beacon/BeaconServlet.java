@@ -14,14 +14,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.dasgrid.core.access.AccessCheck;
+import org.dasgrid.core.access.Caller;
 import org.dasgrid.core.cluster.FanOutReport;
+import org.dasgrid.core.config.Tier;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.ga4gh.beacon.BeaconDatasets;
 import org.dasgrid.core.ga4gh.beacon.BeaconRequest;
 import org.dasgrid.core.ga4gh.beacon.BeaconService;
-import org.dasgrid.webapp.Bearer;
-import org.dasgrid.webapp.DasGridApp;
-import org.dasgrid.webapp.api.BaseUrl;
+import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.app.DasGridApp;
+import org.dasgrid.webapp.http.BaseUrl;
+import org.dasgrid.webapp.access.Callers;
 
 /**
  * Moves Beacon requests and answers between HTTP and {@link BeaconService}: the datasets are the sources the
@@ -58,11 +61,15 @@ final class BeaconServlet extends HttpServlet {
     }
     try {
       List<FanOutReport> reports = new ArrayList<>();
+      Caller caller = Callers.of(req);
       BeaconRequest r = new BeaconRequest(post ? "POST" : "GET", path, query(req.getQueryString()),
           post ? body(req) : new byte[0],
-          BeaconDatasets.readable(app.registry(), AccessCheck.bearer(Bearer.token(req)), reports::add),
-          BaseUrl.of(req));
+          BeaconDatasets.readableAtTiers(app.registry(), c -> Callers.beaconAccess(caller, c), reports::add),
+          BeaconDatasets.unavailable(app.registry(), AccessCheck.of(caller, Tier.AGGREGATE)), BaseUrl.of(req));
       ObjectNode doc = service.answer(r);
+      if (doc.path("responseSummary").has("numTotalResults")) {
+        Callers.noteRows(req, doc.path("responseSummary").path("numTotalResults").asLong());
+      }
       FanOutReport who = new FanOutReport();
       reports.forEach(who::addAll);
       if (!who.nodes().isEmpty()) {

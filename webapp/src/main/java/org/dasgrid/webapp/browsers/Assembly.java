@@ -12,6 +12,7 @@ import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.source.EntryPoint;
 import org.dasgrid.datasources.export.ExportKind;
 import org.dasgrid.datasources.export.ExportStore;
+import org.dasgrid.webapp.api.AssemblyName;
 
 /**
  * The sources that share a coordinate system (authority and version, {@code BDGP_5}), as one browser assembly:
@@ -25,19 +26,11 @@ record Assembly(String name, String displayName, List<EntryPoint> refs, Optional
   static List<Assembly> of(List<LoadedSource> sources) {
     Map<String, List<LoadedSource>> groups = new LinkedHashMap<>();
     for (LoadedSource s : sources) {
-      groups.computeIfAbsent(name(s), k -> new ArrayList<>()).add(s);
+      groups.computeIfAbsent(AssemblyName.of(s), k -> new ArrayList<>()).add(s);
     }
     List<Assembly> out = new ArrayList<>();
     groups.forEach((name, members) -> out.add(of(name, members)));
     return out;
-  }
-
-  static String name(LoadedSource s) {
-    Coordinates c = s.config().coordinates();
-    if (c.authority().isEmpty()) {
-      return s.id();
-    }
-    return c.version().isEmpty() ? c.authority() : c.authority() + "_" + c.version();
   }
 
   private static Assembly of(String name, List<LoadedSource> members) {

@@ -11,7 +11,10 @@ import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.http.BaseUrl;
+import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.access.Callers;
+import org.dasgrid.core.config.Tier;
 
 /**
  * {@code GET /jbrowse/config.json} (every assembly and track) and {@code GET /igv/session.json[?assembly=NAME]}
@@ -30,10 +33,10 @@ final class BrowserConfigServlet extends HttpServlet {
 
   @Override
   protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-    AccessCheck access = AccessCheck.bearer(Bearer.token(req));
+    AccessCheck access = Callers.access(req, Tier.VARIANTS);
     List<LoadedSource> readable = registry.loaded().stream().filter(s -> access.mayRead(s.config())).toList();
     List<Assembly> assemblies = Assembly.of(readable);
-    BrowserConfigs configs = new BrowserConfigs(baseUrl(req));
+    BrowserConfigs configs = new BrowserConfigs(BaseUrl.of(req));
     ObjectNode doc;
     try {
       doc = switch (req.getServletPath()) {
@@ -60,16 +63,5 @@ final class BrowserConfigServlet extends HttpServlet {
     }
     return assemblies.stream().filter(a -> a.sources().stream().anyMatch(s -> Assembly.trackKind(s).isPresent()))
         .findFirst().orElseThrow(() -> RequestException.unavailable("no source is serving yet"));
-  }
-
-  /** The web application's absolute URL as the client reached it ({@code http://host:port/context}). */
-  static String baseUrl(HttpServletRequest req) {
-    StringBuilder sb = new StringBuilder();
-    sb.append(req.getScheme()).append("://").append(req.getServerName());
-    int port = req.getServerPort();
-    if (!(port == 80 && "http".equals(req.getScheme())) && !(port == 443 && "https".equals(req.getScheme()))) {
-      sb.append(':').append(port);
-    }
-    return sb.append(req.getContextPath()).toString();
   }
 }

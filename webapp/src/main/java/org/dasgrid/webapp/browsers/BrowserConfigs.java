@@ -117,7 +117,7 @@ final class BrowserConfigs {
         adapter.put("type", "VcfTabixAdapter");
         adapter.set("vcfGzLocation", uri(fileUrl(s, data)));
       }
-      case FASTA -> throw new IllegalArgumentException("FASTA is an assembly's sequence, not a track");
+      case FASTA, VCF_BLOCKS -> throw new IllegalArgumentException(kind + " is not a browser track");
     }
     ObjectNode index = adapter.putObject("index");
     index.put("indexType", "TBI");
@@ -176,6 +176,7 @@ final class BrowserConfigs {
           case BED -> "bed";
           case VCF -> "vcf";
           case FASTA -> "fasta";
+          case VCF_BLOCKS -> throw new IllegalArgumentException("htsget's copy is not a browser track");
         });
         String data = kind.dataFile(s.id());
         t.put("url", fileUrl(s, data));

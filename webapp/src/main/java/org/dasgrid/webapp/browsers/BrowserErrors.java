@@ -1,11 +1,10 @@
 package org.dasgrid.webapp.browsers;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.dasgrid.core.error.ErrorKind;
 import org.dasgrid.core.error.RequestException;
-import org.dasgrid.core.render.JsonOutput;
+import org.dasgrid.webapp.http.JsonErrors;
 
 /**
  * The one place the browser endpoints map request errors to HTTP: JSON {@code {"error": {"status",
@@ -26,20 +25,9 @@ final class BrowserErrors {
 
   static void write(HttpServletResponse resp, RequestException e) throws IOException {
     int status = status(e.kind());
-    resp.resetBuffer(); // not reset(): the filters' headers (request id, CORS) stay
-    resp.setStatus(status);
-    resp.setContentType("application/json;charset=UTF-8");
-    resp.setHeader("Cache-Control", "no-store");
     if (status == 503) {
       resp.setHeader("Retry-After", "5");
     }
-    try (JsonGenerator g = JsonOutput.factory().createGenerator(resp.getOutputStream())) {
-      g.writeStartObject();
-      g.writeObjectFieldStart("error");
-      g.writeNumberField("status", status);
-      g.writeStringField("message", e.getMessage());
-      g.writeEndObject();
-      g.writeEndObject();
-    }
+    JsonErrors.write(resp, status, e.getMessage());
   }
 }

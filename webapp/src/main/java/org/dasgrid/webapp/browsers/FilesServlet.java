@@ -21,7 +21,7 @@ import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.datasources.export.ExportStore;
 import org.dasgrid.datasources.export.ExportedFile;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.http.Bearer;
 
 /**
  * {@code GET|HEAD /files/{source}/{file}}: a source's export files, with what igv.js', JBrowse's and htslib's

@@ -9,21 +9,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Locale;
 
-/** Small helpers the GA4GH servlets share: base URL, Accept checks, JSON bodies. (CORS, and its absence
+/** Small helpers the GA4GH servlets share: Accept checks, JSON bodies. (CORS, and its absence
  * for protected sources, is the CORS filter's.) */
 final class Ga4ghResponses {
   private Ga4ghResponses() {}
-
-  /** The absolute URL of the web application as the client reached it. */
-  static String baseUrl(HttpServletRequest req) {
-    StringBuilder sb = new StringBuilder();
-    sb.append(req.getScheme()).append("://").append(req.getServerName());
-    int port = req.getServerPort();
-    if (!(port == 80 && "http".equals(req.getScheme())) && !(port == 443 && "https".equals(req.getScheme()))) {
-      sb.append(':').append(port);
-    }
-    return sb.append(req.getContextPath()).toString();
-  }
 
   /**
    * Whether the request's Accept header allows one of {@code types} (exact media types, compared without
@@ -35,7 +24,7 @@ final class Ga4ghResponses {
       return true;
     }
     for (String part : accept.split(",")) {
-      String range = part.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+      String range = base(part);
       if (range.isEmpty() || range.equals("*/*")) {
         return true;
       }
@@ -46,6 +35,33 @@ final class Ga4ghResponses {
       }
     }
     return false;
+  }
+
+  /**
+   * Of two versions of one media type, the one to answer with: {@code older} when the Accept header names it
+   * and not {@code newer} (a client of the older protocol version), else {@code newer}.
+   */
+  static String version(HttpServletRequest req, String newer, String older) {
+    return names(req, base(older)) && !names(req, base(newer)) ? older : newer;
+  }
+
+  /** Whether the Accept header names {@code type} itself, not through a wildcard (parameters ignored). */
+  private static boolean names(HttpServletRequest req, String type) {
+    String accept = req.getHeader("Accept");
+    if (accept == null) {
+      return false;
+    }
+    for (String part : accept.split(",")) {
+      if (base(part).equals(type)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A media type without its parameters, lower case. */
+  private static String base(String type) {
+    return type.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
   }
 
   /** Sends a small JSON document built in memory, with its length. */

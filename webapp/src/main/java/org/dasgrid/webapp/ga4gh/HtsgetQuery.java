@@ -16,6 +16,12 @@ import org.dasgrid.core.error.RequestException;
 record HtsgetQuery(boolean headerOnly, List<Region> regions) {
   private static final Pattern UINT = Pattern.compile("[0-9]{1,10}");
   private static final long MAX_UNSIGNED_32 = 0xFFFF_FFFFL;
+  /** The GET query parameters of htsget v1.3 ("Query parameters"); anything else is a client's mistake. */
+  static final List<String> GET_PARAMETERS =
+      List.of("format", "class", "referenceName", "start", "end", "fields", "tags", "notags");
+  /** The keys of a POST body ("Request body"). */
+  static final List<String> BODY_KEYS = List.of("format", "class", "fields", "tags", "notags", "regions");
+  private static final List<String> REGION_KEYS = List.of("referenceName", "start", "end");
 
   HtsgetQuery {
     regions = List.copyOf(regions);
@@ -26,14 +32,17 @@ record HtsgetQuery(boolean headerOnly, List<Region> regions) {
 
   /** From GET parameters (first value of each). */
   static HtsgetQuery fromQuery(Map<String, String[]> params) {
+    // a misspelt parameter (refName=chr1) would otherwise turn into a ticket for the whole file
+    known("parameter", params.keySet(), GET_PARAMETERS);
     format(first(params, "format"));
     boolean header = headerClass(first(params, "class"));
     String ref = first(params, "referenceName");
     String start = first(params, "start");
     String end = first(params, "end");
-    if (header && (ref != null || start != null || end != null)) {
-      throw RequestException.badArgument("class=header takes no referenceName, start or end");
+    if (header && params.keySet().stream().anyMatch(k -> !k.equals("format") && !k.equals("class"))) {
+      throw RequestException.badArgument("class=header takes no other parameter than format");
     }
+    tagsApart(split(first(params, "tags")), split(first(params, "notags")));
     if (ref == null) {
       if (start != null || end != null) {
         throw RequestException.badArgument("start and end need a referenceName");
@@ -48,8 +57,13 @@ record HtsgetQuery(boolean headerOnly, List<Region> regions) {
     if (body == null || !body.isObject()) {
       throw RequestException.badArgument("the POST body must be a JSON object");
     }
+    known("key", iterable(body.fieldNames()), BODY_KEYS);
     format(text(body, "format"));
     boolean header = headerClass(text(body, "class"));
+    if (header && iterable(body.fieldNames()).stream().anyMatch(k -> !k.equals("format") && !k.equals("class"))) {
+      throw RequestException.badArgument("\"class\": \"header\" takes no other key than format");
+    }
+    tagsApart(strings(body, "tags"), strings(body, "notags"));
     JsonNode rs = body.get("regions");
     if (rs == null || rs.isNull()) {
       return new HtsgetQuery(header, List.of());
@@ -57,11 +71,12 @@ record HtsgetQuery(boolean headerOnly, List<Region> regions) {
     if (!rs.isArray()) {
       throw RequestException.badArgument("regions must be an array");
     }
-    if (header && !rs.isEmpty()) {
-      throw RequestException.badArgument("class=header takes no regions");
-    }
     List<Region> regions = new ArrayList<>();
     for (JsonNode r : rs) {
+      if (!r.isObject()) {
+        throw RequestException.badArgument("each region must be an object");
+      }
+      known("region key", iterable(r.fieldNames()), REGION_KEYS);
       String ref = text(r, "referenceName");
       if (ref == null) {
         throw RequestException.badArgument("each region needs a referenceName");
@@ -72,6 +87,53 @@ record HtsgetQuery(boolean headerOnly, List<Region> regions) {
       throw RequestException.badArgument("regions is empty; leave it out for the whole file");
     }
     return new HtsgetQuery(header, regions);
+  }
+
+  /** Refuses the first of {@code names} that is not one of {@code known}, naming it and what is known. */
+  private static void known(String what, java.util.Collection<String> names, List<String> known) {
+    for (String n : names) {
+      if (!known.contains(n)) {
+        throw RequestException.badArgument("unknown %s '%s' (htsget takes %s)", what,
+            n.length() > 40 ? n.substring(0, 37) + "..." : n, String.join(", ", known));
+      }
+    }
+  }
+
+  /** htsget: tags and notags must not intersect. */
+  private static void tagsApart(List<String> tags, List<String> notags) {
+    for (String t : tags) {
+      if (notags.contains(t)) {
+        throw RequestException.badArgument("tag '%s' is in both tags and notags", t);
+      }
+    }
+  }
+
+  private static List<String> split(String commaSeparated) {
+    return commaSeparated == null || commaSeparated.isEmpty() ? List.of() : List.of(commaSeparated.split(","));
+  }
+
+  private static List<String> strings(JsonNode body, String field) {
+    JsonNode v = body.get(field);
+    if (v == null || v.isNull()) {
+      return List.of();
+    }
+    if (!v.isArray()) {
+      throw RequestException.badArgument("%s must be an array of strings", field);
+    }
+    List<String> out = new ArrayList<>();
+    for (JsonNode e : v) {
+      if (!e.isTextual()) {
+        throw RequestException.badArgument("%s must be an array of strings", field);
+      }
+      out.add(e.asText());
+    }
+    return out;
+  }
+
+  private static List<String> iterable(java.util.Iterator<String> names) {
+    List<String> out = new ArrayList<>();
+    names.forEachRemaining(out::add);
+    return out;
   }
 
   private static Region region(String ref, long start, long end) {

@@ -29,7 +29,8 @@ import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.source.EntryPoint;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.http.BaseUrl;
 
 /**
  * htsget v1.3 for variants under {@code /htsget}: {@code GET|POST /variants/{source}} (or {@code
@@ -50,13 +51,13 @@ final class HtsgetServlet extends HttpServlet {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final transient SourceRegistry registry;
-  private final transient BgzfVcfCache copies;
+  private final transient HtsgetCopies copies;
   private final transient ServiceInfos infos;
   private final long waitMillis;
   private final long urlBytes;
 
   /** @param urlBytes the most compressed bytes one ticket URL asks for: larger slices get several URLs */
-  HtsgetServlet(SourceRegistry registry, BgzfVcfCache copies, ServiceInfos infos, long waitMillis, long urlBytes) {
+  HtsgetServlet(SourceRegistry registry, HtsgetCopies copies, ServiceInfos infos, long waitMillis, long urlBytes) {
     this.registry = registry;
     this.copies = copies;
     this.infos = infos;
@@ -92,7 +93,7 @@ final class HtsgetServlet extends HttpServlet {
   private void answer(HttpServletRequest req, HttpServletResponse resp) throws IOException {
     String path = req.getPathInfo() == null ? "" : req.getPathInfo();
     if (path.equals("/variants/service-info") || path.equals("/service-info")) {
-      String base = Ga4ghResponses.baseUrl(req);
+      String base = BaseUrl.of(req);
       Ga4ghResponses.json(resp, 200, "application/json", out -> infos.htsget(base).write(out));
       return;
     }
@@ -108,8 +109,13 @@ final class HtsgetServlet extends HttpServlet {
       id = id.substring(0, id.length() - 4);
     }
     LoadedSource source = readable(req, id);
-    if (!BgzfVcfCache.isVcf(source)) {
+    if (!HtsgetCopies.isVcf(source)) {
       throw RequestException.notFound("'%s' is not a VCF source", id);
+    }
+    if (req.getMethod().equals("POST") && req.getQueryString() != null && !req.getQueryString().isEmpty()) {
+      // htsget: "POST requests MUST NOT use any of the query parameters defined for GET requests on the URL"
+      throw RequestException.badArgument("a POST takes its parameters in the JSON body, not in the URL ('%s')",
+          req.getQueryString().length() > 60 ? req.getQueryString().substring(0, 57) + "..." : req.getQueryString());
     }
     HtsgetQuery query = req.getMethod().equals("POST") ? HtsgetQuery.fromBody(body(req))
         : HtsgetQuery.fromQuery(req.getParameterMap());
@@ -131,7 +137,7 @@ final class HtsgetServlet extends HttpServlet {
       }
     }
     String token = source.config().access() == Access.TOKEN ? Bearer.token(req) : null;
-    String base = Ga4ghResponses.baseUrl(req);
+    String base = BaseUrl.of(req);
     Ga4ghResponses.json(resp, 200, TICKET_TYPE,
         out -> ticket(out, base, source.id(), copy, copy.split(BgzfVcf.merge(body), urlBytes), query.headerOnly(),
             token));
@@ -193,8 +199,9 @@ final class HtsgetServlet extends HttpServlet {
       throw RequestException.notFound("no such blocks");
     }
     LoadedSource source = readable(req, rest.substring(0, slash));
-    Path file = copies.file(source.id(), rest.substring(slash + 1))
-        .orElseThrow(() -> RequestException.notFound("no such blocks (the ticket is from another server?)"));
+    Path file = copies.file(source, rest.substring(slash + 1)).orElseThrow(() -> RequestException.notFound(
+        "no such blocks (the ticket is from another server, or for a version of the source before a reload: ask"
+            + " for a new ticket)"));
     long start = offset(req.getParameter("start"));
     long end = offset(req.getParameter("end"));
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {

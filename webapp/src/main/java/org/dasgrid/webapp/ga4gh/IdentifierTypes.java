@@ -9,7 +9,9 @@ import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceRegistry;
 import org.dasgrid.core.source.EntryPoint;
 import org.dasgrid.core.source.SequenceDigests;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.access.Callers;
+import org.dasgrid.core.config.Tier;
 
 /**
  * The identifier namespaces refget resolves for a client: the ids of the sources with sequence it may read
@@ -23,7 +25,7 @@ final class IdentifierTypes {
   }
 
   List<String> of(HttpServletRequest req) {
-    AccessCheck access = AccessCheck.bearer(Bearer.token(req));
+    AccessCheck access = Callers.access(req, Tier.VARIANTS);
     Set<String> out = new LinkedHashSet<>();
     for (LoadedSource s : registry.loaded()) {
       if (!access.mayRead(s.config()) || s.digests().isEmpty()) {

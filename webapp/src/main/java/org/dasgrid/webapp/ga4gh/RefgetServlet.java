@@ -4,14 +4,16 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.ga4gh.RefgetDocuments;
 import org.dasgrid.core.ga4gh.RefgetStatus;
 import org.dasgrid.core.ga4gh.ResolvedSequence;
 import org.dasgrid.core.ga4gh.SequenceRange;
 import org.dasgrid.core.ga4gh.SequenceResolver;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.http.BaseUrl;
+import org.dasgrid.webapp.access.Callers;
+import org.dasgrid.core.config.Tier;
 
 /**
  * refget v2.0.0 under {@code /refget}: {@code /sequence/{id}} (with {@code start}/{@code end} or a
@@ -22,8 +24,11 @@ import org.dasgrid.webapp.Bearer;
 final class RefgetServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
   private static final System.Logger LOG = System.getLogger(RefgetServlet.class.getName());
-  private static final String[] PLAIN = {"text/vnd.ga4gh.refget.v2.0.0+plain", "text/plain"};
-  private static final String[] JSON = {"application/vnd.ga4gh.refget.v2.0.0+json", "application/json"};
+  /** What a client may accept, v2 first: refget v1 clients (the GA4GH compliance suite among them) are served too. */
+  private static final String[] PLAIN = {"text/vnd.ga4gh.refget.v2.0.0+plain", "text/vnd.ga4gh.refget.v1.0.0+plain",
+      "text/plain"};
+  private static final String[] JSON = {"application/vnd.ga4gh.refget.v2.0.0+json",
+      "application/vnd.ga4gh.refget.v1.0.0+json", "application/json"};
 
   private final transient SequenceResolver resolver;
   private final transient ServiceInfos infos;
@@ -60,10 +65,10 @@ final class RefgetServlet extends HttpServlet {
     String path = req.getPathInfo() == null ? "" : req.getPathInfo();
     if (path.equals("/sequence/service-info") || path.equals("/service-info")) {
       if (!Ga4ghResponses.accepts(req, JSON)) {
-        error(resp, 406, "service-info is JSON (" + JSON[0] + ")");
+        error(resp, 406, "service-info is JSON (" + String.join(", ", JSON) + ")");
         return;
       }
-      String base = Ga4ghResponses.baseUrl(req);
+      String base = BaseUrl.of(req);
       Ga4ghResponses.json(resp, 200, RefgetDocuments.JSON_TYPE,
           out -> infos.refget(base, identifierTypes.of(req)).write(out));
       return;
@@ -79,18 +84,19 @@ final class RefgetServlet extends HttpServlet {
       throw RequestException.notFound("no such resource '%s'", path.length() > 80 ? path.substring(0, 77) : path);
     }
     if (metadata ? !Ga4ghResponses.accepts(req, JSON) : !Ga4ghResponses.accepts(req, PLAIN)) {
-      error(resp, 406, "this resource is " + (metadata ? JSON[0] : PLAIN[0]) + " (Accept: "
+      error(resp, 406, "this resource is " + String.join(", ", metadata ? JSON : PLAIN) + " (Accept: "
           + shorten(req.getHeader("Accept")) + ")");
       return;
     }
-    ResolvedSequence seq = resolver.resolve(id, AccessCheck.bearer(Bearer.token(req)));
+    ResolvedSequence seq = resolver.resolve(id, Callers.access(req, Tier.VARIANTS));
     if (metadata) {
-      Ga4ghResponses.json(resp, 200, RefgetDocuments.JSON_TYPE, out -> RefgetDocuments.writeMetadata(seq, out));
+      Ga4ghResponses.json(resp, 200, Ga4ghResponses.version(req, RefgetDocuments.JSON_TYPE,
+          RefgetDocuments.JSON_TYPE_V1), out -> RefgetDocuments.writeMetadata(seq, out));
       return;
     }
     SequenceRange range = SequenceRange.parse(req.getParameter("start"), req.getParameter("end"),
         req.getHeader("Range"), seq.digest());
-    resp.setContentType(RefgetDocuments.SEQUENCE_TYPE);
+    resp.setContentType(Ga4ghResponses.version(req, RefgetDocuments.SEQUENCE_TYPE, RefgetDocuments.SEQUENCE_TYPE_V1));
     resp.setContentLengthLong(range.length());
     if (range.byRange()) {
       resp.setStatus(206);

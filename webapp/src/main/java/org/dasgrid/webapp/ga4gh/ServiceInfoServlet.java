@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import org.dasgrid.core.ga4gh.ServiceInfo;
+import org.dasgrid.webapp.http.BaseUrl;
 
 /**
  * {@code GET /service-info}: the server's GA4GH service-info 1.0 document (a service registry), and
@@ -23,7 +24,7 @@ final class ServiceInfoServlet extends HttpServlet {
 
   @Override
   protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-    String base = Ga4ghResponses.baseUrl(req);
+    String base = BaseUrl.of(req);
     if (req.getServletPath().equals("/services")) {
       List<ServiceInfo> all = infos.apis(base, identifierTypes.of(req));
       Ga4ghResponses.json(resp, 200, "application/json", out -> {

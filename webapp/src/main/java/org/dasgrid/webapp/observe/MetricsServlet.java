@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 import org.dasgrid.core.access.Tokens;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.http.Bearer;
 
 /**
  * {@code /metrics}: the meters in the Prometheus text exposition format, for a Prometheus scrape. Open to all,

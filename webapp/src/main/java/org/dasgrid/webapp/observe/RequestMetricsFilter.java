@@ -7,7 +7,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.dasgrid.core.access.AccessCheck;
-import org.dasgrid.webapp.Bearer;
+import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.access.Callers;
+import org.dasgrid.core.config.Tier;
 
 /**
  * Times every request from the filter chain's start to its end (the response is written and flushed by then,
@@ -37,7 +39,7 @@ final class RequestMetricsFilter extends HttpFilter {
         return; // the server's own start-up warm-up, not a client's request
       }
       String path = req.getRequestURI().substring(req.getContextPath().length());
-      metrics.recordRequest(path, AccessCheck.bearer(Bearer.token(req)), status, System.nanoTime() - start);
+      metrics.recordRequest(path, Callers.access(req, Tier.AGGREGATE), status, System.nanoTime() - start);
     }
   }
 }

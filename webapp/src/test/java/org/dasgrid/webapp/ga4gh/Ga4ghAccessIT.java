@@ -41,20 +41,20 @@ class Ga4ghAccessIT {
     Files.copy(TestServer.example("ceu_exon.vcf.gz"), dir.resolve("open.vcf.gz"));
     Files.copy(TestServer.example("ceu_exon.vcf.gz"), dir.resolve("secret.vcf.gz"));
     Files.writeString(dir.resolve("dasgrid.yaml"), """
+        server:
+          exportDir: cache
         sources:
           - {id: open, format: fasta, path: ce.fa}
           - {id: %2$s, format: fasta, path: secret.fa, access: token, tokens: ["%1$s"], circular: [NC_001422.1]}
           - {id: openv, format: vcf, path: open.vcf.gz}
           - {id: %2$sg, format: vcf, path: secret.vcf.gz, access: token, tokens: ["%1$s"]}
         """.formatted(Tokens.hash(TOKEN), SECRET));
-    System.setProperty("dasgrid.htsgetCache", dir.resolve("cache").toString());
     server = TestServer.start(dir.resolve("dasgrid.yaml"));
   }
 
   @AfterAll
   static void stop() {
     server.close();
-    System.clearProperty("dasgrid.htsgetCache");
   }
 
   static String bearer(String token) {

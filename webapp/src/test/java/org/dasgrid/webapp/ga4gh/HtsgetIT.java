@@ -46,21 +46,22 @@ class HtsgetIT {
     Files.copy(TestServer.example("ceu_exon.vcf.gz"), dir.resolve("ceutbx.vcf.gz"));
     HtsgetClient.run(dir, "tabix", "-p", "vcf", "ceutbx.vcf.gz");
     generate(dir.resolve("gen.vcf"), 20261126);
+    // small URLs, so that the test files' slices come as several
     Files.writeString(dir.resolve("dasgrid.yaml"), """
+        server:
+          exportDir: cache
+          htsgetUrlBytes: %d
         sources:
           - {id: ceu, format: vcf, path: ceu.vcf.gz, genotypes: true}
           - {id: ceutbx, format: tabix, path: ceutbx.vcf.gz}
           - {id: gen, format: vcf, path: gen.vcf}
           - {id: notvcf, format: gff3, path: notvcf.gff3}
-        """);
+        """.formatted(URL_BYTES));
     Files.writeString(dir.resolve("notvcf.gff3"), "##gff-version 3\n1\tX\tgene\t100\t200\t.\t+\t.\tID=g1\n");
     // the oracle: the same records, bgzipped and indexed by the tools themselves
     HtsgetClient.run(dir, "bgzip", "-k", "gen.vcf");
     HtsgetClient.run(dir, "tabix", "-p", "vcf", "gen.vcf.gz");
     HtsgetClient.run(dir, "tabix", "-p", "vcf", "ceu.vcf.gz");
-    System.setProperty("dasgrid.htsgetCache", dir.resolve("cache").toString());
-    // small URLs, so that the test files' slices come as several
-    System.setProperty("dasgrid.htsgetUrlBytes", Long.toString(URL_BYTES));
     server = TestServer.start(dir.resolve("dasgrid.yaml"));
     htsget = server.base() + "/htsget";
   }
@@ -68,8 +69,6 @@ class HtsgetIT {
   @AfterAll
   static void stop() {
     server.close();
-    System.clearProperty("dasgrid.htsgetCache");
-    System.clearProperty("dasgrid.htsgetUrlBytes");
   }
 
   /** A sorted VCF: 3 contigs, 4 samples, SNVs, MNVs, deletions up to 3 kb and symbolic deletions with END. */
@@ -290,6 +289,31 @@ class HtsgetIT {
     assertThat(e.get("message").asText()).isNotBlank();
   }
 
+  /** htsget's error table: parameters that do not adhere to the spec are InvalidInput, named in the message. */
+  @Test
+  void unknownParametersAreInvalidInputNamingThem() throws IOException {
+    for (String[] c : new String[][] {
+        {"GET", "/variants/ceu?refName=chr1", null, "'refName'"},
+        {"GET", "/variants/ceu?referenceName=1&begin=5", null, "'begin'"},
+        {"GET", "/variants/ceu?class=header&fields=CHROM", null, "class=header"},
+        {"GET", "/variants/ceu?tags=AF,DP&notags=DP", null, "'DP'"},
+        {"POST", "/variants/ceu", "{\"regions\": [{\"referenceName\": \"1\"}], \"region\": 5}", "'region'"},
+        {"POST", "/variants/ceu", "{\"regions\": [{\"refName\": \"1\"}]}", "'refName'"},
+        {"POST", "/variants/ceu?referenceName=1", "{}", "referenceName=1"}}) {
+      Http.Response r = c[0].equals("GET") ? Http.get(htsget + c[1])
+          : Http.method("POST", htsget + c[1], c[2], "Content-Type", "application/json");
+      assertThat(r.status()).as(c[1]).isEqualTo(400);
+      JsonNode e = JSON.readTree(r.text()).get("htsget");
+      assertThat(e.get("error").asText()).as(c[1]).isEqualTo("InvalidInput");
+      assertThat(e.get("message").asText()).as(c[1]).contains(c[3]);
+    }
+    assertThat(JSON.readTree(Http.get(htsget + "/variants/ceu?refName=chr1").text()).at("/htsget/message").asText())
+        .contains("format, class, referenceName, start, end, fields, tags, notags");
+    // the spec's own parameters are still taken (fields/tags/notags have no effect on VCF)
+    assertThat(Http.get(htsget + "/variants/ceu?referenceName=1&fields=QNAME&tags=AF&notags=DP").status())
+        .isEqualTo(200);
+  }
+
   @Test
   void postErrors() throws IOException {
     for (String[] c : new String[][] {
@@ -320,5 +344,26 @@ class HtsgetIT {
     String b = Arrays.toString(HtsgetClient.follow(HtsgetClient.ticket(
         Http.get(htsget + "/variants/ceu?referenceName=17&start=0&end=50000000"))));
     assertThat(a).isEqualTo(b);
+  }
+
+  @Test
+  void theCopiesLiveInTheOneStoreOfExportsAndAreNoFiles() throws IOException {
+    JsonNode ticket = HtsgetClient.ticket(Http.get(htsget + "/variants/gen?referenceName=2"));
+    assertThat(HtsgetClient.follow(ticket)).isNotEmpty();
+    // server.exportDir (cache/ beside the config): {source}/{version}/{source}.blocks.vcf.gz with its index
+    List<Path> copies;
+    try (Stream<Path> files = Files.walk(dir.resolve("cache/gen"))) {
+      copies = files.filter(p -> p.getFileName().toString().startsWith("gen.blocks.vcf.gz")).sorted().toList();
+    }
+    assertThat(copies).extracting(p -> p.getFileName().toString())
+        .containsExactly("gen.blocks.vcf.gz", "gen.blocks.vcf.gz.hdr", "gen.blocks.vcf.gz.tbi");
+    String version = copies.get(0).getParent().getFileName().toString();
+    assertThat(JSON.readTree(Http.get(server.base() + "/api/sources/gen").text()).path("version").asText())
+        .isEqualTo(version);
+    // the same records as the file, as bgzip would hold them
+    assertThat(HtsgetClient.run(dir, "bcftools", "view", "-H", dir.relativize(copies.get(0)).toString()))
+        .isEqualTo(HtsgetClient.run(dir, "bcftools", "view", "-H", "gen.vcf.gz"));
+    // htsget's copy is not a browser export
+    assertThat(Http.get(server.base() + "/files/gen/gen.blocks.vcf.gz").status()).isEqualTo(404);
   }
 }

@@ -1,8 +1,5 @@
 package org.dasgrid.core.api.genotype;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.dasgrid.core.cluster.FanOutReport;
@@ -20,7 +17,7 @@ import org.dasgrid.core.render.JsonOutput;
  * (a count answer is one line either way). The timings are read at the end, so {@code elapsed_ms} covers
  * writing the rows.
  *
- * <p>The bytes are those of a Jackson generator of {@link JsonOutput#factory()} (HTML-safe strings, the
+ * <p>The bytes are those of a Jackson generator of {@link JsonOutput#factory()} (plain JSON strings, the
  * Schubfach double writer), but written by {@link JsonBytes} into one buffer: variant rows come from the
  * engine's stored ID/REF/ALT bytes through {@link VariantAnswer#cursor()}, with the {@code chrom} prefix made
  * once per contig, so a row costs no objects but the text of its {@code af}. Streamed in chunks of up to
@@ -38,8 +35,6 @@ public final class GenotypeJsonWriter {
   private static final int SHORTEST_VARIANT_ROW =
       "{'chrom':'','pos':0,'ref':'','alt':'','id':null,'het':0,'hom':0,'ac':0,'an':0,'af':null},".length();
   private static final int SHORTEST_SAMPLE_ROW = "{'sample':'','het':0,'hom':0},".length();
-  /** For the error body only. */
-  private static final JsonFactory FACTORY = JsonOutput.factory();
 
   // the structure, encoded once; names between values packed for JsonBytes.putName
   private static final byte[] VARIANTS_START = JsonBytes.bytes("{\"variants\":[");
@@ -452,18 +447,5 @@ public final class GenotypeJsonWriter {
     json.number(timer.dbMillis());
     json.raw(ELAPSED);
     json.number(timer.finalElapsedMillis());
-  }
-
-  /** The error body: {@code {"error":{"status":N,"message":"..."}}}. */
-  public static void error(int status, String message, OutputStream out) throws IOException {
-    try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-      g.writeStartObject();
-      g.writeObjectFieldStart("error");
-      g.writeNumberField("status", status);
-      g.writeStringField("message", message);
-      g.writeEndObject();
-      g.writeEndObject();
-      g.writeRaw('\n');
-    }
   }
 }

@@ -116,11 +116,11 @@ final class JsonBytes {
 
   /**
    * Whether the factory writes each byte of a row {@link JsonTextRules#isPlain} vouches for as it is, inside a
-   * string: printable ASCII but for {@code " \ < > & '}.
+   * string: printable ASCII but for {@code "} and {@code \}.
    */
   static boolean writesPlainTextAsIs() {
     for (int c = 0x20; c < 0x7F; c++) {
-      if ("\"\\<>&'".indexOf(c) < 0 && ESCAPES[c] != null) {
+      if (c != '"' && c != '\\' && ESCAPES[c] != null) {
         return false;
       }
     }

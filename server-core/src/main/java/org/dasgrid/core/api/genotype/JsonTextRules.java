@@ -6,9 +6,9 @@ import org.dasgrid.core.render.JsonOutput;
 
 /**
  * The genotype JSON writer's text rules, for the engine to precompute by at load ({@link TextRules}; installed
- * through {@code META-INF/services}): a row is plain when every byte is printable ASCII other than {@code " \ <
- * > &} and {@code '} (bytes the server's JSON and XML writers write as they are: {@link
- * JsonBytes#writesPlainTextAsIs} checks it against the factory's escapes), the slack is what {@link
+ * through {@code META-INF/services}): a row is plain when every byte is printable ASCII other than {@code "} and
+ * {@code \} (the bytes the JSON writer writes as they are: {@link JsonBytes#writesPlainTextAsIs} checks it
+ * against the factory's escapes), the slack is what {@link
  * JsonBytes#putCopy} reads and writes past a copy, and a frequency's text is the one {@link JsonOutput#number}
  * gives (Schubfach's shortest decimal that reads back as the same double, as Jackson's generators write it).
  */
@@ -25,7 +25,7 @@ public final class JsonTextRules implements TextRules {
   public boolean isPlain(byte[] b, int from, int to) {
     for (int i = from; i < to; i++) {
       byte c = b[i];
-      if (c < 0x20 || c > 0x7E || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c == '\'') {
+      if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
         return false;
       }
     }

@@ -11,7 +11,6 @@ import org.dasgrid.core.das.DasResponse;
 import org.dasgrid.core.das.ResponseFormat;
 import org.dasgrid.core.das.Rows;
 import org.dasgrid.core.registry.LoadedSource;
-import org.dasgrid.core.render.DasExtensions;
 import org.dasgrid.core.render.DocumentElement;
 import org.dasgrid.core.source.EntryPoint;
 
@@ -50,17 +49,18 @@ public final class EntryPointsCommand implements DasCommand {
           .attr("stop", e.length())
           .attr("type", e.type())
           .attr("orientation", e.orientation().symbol());
-      if (!e.aliases().isEmpty()) {
-        // DAS 1.6 has no aliases attribute on SEGMENT: ours is namespaced (JSON: the field "aliases")
-        seg.attr(DasExtensions.qualified("aliases"), String.join(",", e.aliases()));
-      }
       if (format == ResponseFormat.JSON) {
-        // the refget checksums, in JSON only: the DAS 1.6 XML schema has no place for them
+        // aliases and the refget checksums, in JSON only: DAS 1.6's SEGMENT has no attribute for them and allows
+        // none it does not name, not even in another namespace (the XML stays valid against its schemas;
+        // /api/sources lists the aliases too)
+        if (!e.aliases().isEmpty()) {
+          seg.attr("aliases", String.join(",", e.aliases()));
+        }
         ls.digests().of(e.name()).ifPresent(d -> seg.attr("md5", d.md5()).attr("ga4gh", d.ga4gh()));
       }
       seg.text("label", e.name());
     }
-    DocumentElement root = DasExtensions.declareOn(DocumentElement.of("DASEP", "dasep")).add(list);
+    DocumentElement root = DocumentElement.of("DASEP", "dasep").add(list);
     String key = ls.id() + "@" + ls.version() + "|entry_points|" + rows.map(Rows::toString).orElse("");
     return TreeResponses.response(root, format, key, Capabilities.header(ls.data()));
   }

@@ -35,19 +35,23 @@ public final class BeaconService {
 
   /** Whether a path (under {@link #ROOT}) takes POST: the entry type's, whose queries may come as a body. */
   public static boolean acceptsPost(String path) {
-    return path.equals("/g_variants") || path.startsWith("/g_variants/");
+    return path.equals("/g_variants") || path.startsWith("/g_variants/") || path.startsWith("/individuals")
+        || path.startsWith("/biosamples");
   }
 
   public ObjectNode answer(BeaconRequest r) {
     String path = r.path().endsWith("/") && r.path().length() > 1
         ? r.path().substring(0, r.path().length() - 1) : r.path();
+    if (SampleEntries.handles(path)) {
+      return SampleEntries.answer(identity, r, path, r.method().equals("POST") ? body(r.body()) : null);
+    }
     return switch (path) {
       case "", "/", "/info" -> info(r);
       case "/service-info" -> serviceInfo(r);
       case "/configuration" -> configuration();
       case "/map" -> map(r);
       case "/entry_types" -> entryTypes();
-      case "/filtering_terms" -> filteringTerms();
+      case "/filtering_terms" -> filteringTerms(r);
       case "/g_variants" -> variants(r, request(r));
       default -> {
         if (path.startsWith("/g_variants/") && path.length() > "/g_variants/".length()) {
@@ -210,7 +214,9 @@ public final class BeaconService {
     ObjectNode security = res.putObject("securityAttributes");
     security.put("defaultGranularity", Granularity.BOOLEAN.label());
     security.putArray("securityLevels").add("PUBLIC").add("CONTROLLED");
-    res.putObject("entryTypes").set(ENTRY_TYPE, entryTypeDefinition());
+    ObjectNode types = res.putObject("entryTypes");
+    types.set(ENTRY_TYPE, entryTypeDefinition());
+    types.setAll(SampleEntries.definitions());
     return doc;
   }
 
@@ -225,31 +231,44 @@ public final class BeaconService {
     set.put("singleEntryUrl", r.beaconUrl() + "/g_variants/{id}");
     set.put("openAPIEndpointsDefinition", r.serverUrl() + "/openapi.json");
     set.putObject("endpoints");
+    for (String type : SampleEntries.definitions().keySet()) {
+      ObjectNode more = res.with("endpointSets").putObject(type);
+      more.put("entryType", type);
+      more.put("rootUrl", r.beaconUrl() + SampleEntries.rootPath(type));
+      more.put("singleEntryUrl", r.beaconUrl() + SampleEntries.rootPath(type) + "/{id}");
+      more.put("openAPIEndpointsDefinition", r.serverUrl() + "/openapi.json");
+      more.putObject("endpoints");
+    }
     return doc;
   }
 
   private ObjectNode entryTypes() {
     ObjectNode doc = JSON.objectNode();
     doc.set("meta", informationalMeta("entryType", "beacon-entry-types-v2.0.0"));
-    doc.putObject("response").putObject("entryTypes").set(ENTRY_TYPE, entryTypeDefinition());
+    ObjectNode types = doc.putObject("response").putObject("entryTypes");
+    types.set(ENTRY_TYPE, entryTypeDefinition());
+    types.setAll(SampleEntries.definitions());
     return doc;
   }
 
-  private ObjectNode filteringTerms() {
+  private ObjectNode filteringTerms(BeaconRequest r) {
     ObjectNode doc = JSON.objectNode();
     doc.set("meta", informationalMeta("filteringTerm", "beacon-filtering-terms-v2.0.0"));
     ObjectNode res = doc.putObject("response");
-    res.putArray("filteringTerms"); // variants are asked for by position and bases, not by ontology terms
-    res.putArray("resources");
+    // variants are asked for by position and bases; individuals and biosamples by their sample sheet's terms
+    SampleEntries.filteringTerms(r.datasets(), res.putArray("filteringTerms"), res.putArray("resources"));
     return doc;
   }
 
   // ---- genomic variants
 
   private ObjectNode variants(BeaconRequest r, VariantRequest q) {
-    List<BeaconDataset> datasets = chosen(r.datasets(), q.datasetIds());
+    List<BeaconDataset> datasets = chosen(r, q.datasetIds());
     if (q.geneId().isPresent()) {
       datasets = GeneQuery.datasets(datasets, q.geneId().get());
+    }
+    if (q.granularity() == Granularity.RECORD && datasets.stream().anyMatch(d -> !d.access().variantRecords())) {
+      q = q.withGranularity(Granularity.COUNT); // records are the variants tier of every dataset answered
     }
     boolean records = q.granularity() == Granularity.RECORD;
     List<DatasetHits> hits = new ArrayList<>(datasets.size());
@@ -259,14 +278,22 @@ public final class BeaconService {
     return VariantDocuments.response(identity, r, q, hits);
   }
 
-  /** The datasets a query names ({@code datasetIds}), each one the client may read; all of them by default. */
-  private static List<BeaconDataset> chosen(List<BeaconDataset> readable, List<String> ids) {
+  /**
+   * The datasets a query names ({@code datasetIds}), each one the client may read; all those that can answer
+   * by default. Naming one that failed to load (or is loading) is 503 with its reason, not "unknown".
+   */
+  private static List<BeaconDataset> chosen(BeaconRequest r, List<String> ids) {
     if (ids.isEmpty()) {
-      return readable;
+      return r.datasets();
     }
     List<BeaconDataset> out = new ArrayList<>();
     for (String id : ids) {
-      BeaconDataset ds = readable.stream().filter(d -> d.id().equals(id)).findFirst()
+      for (UnavailableDataset u : r.unavailable()) {
+        if (u.id().equals(id)) {
+          throw new RequestException(u.kind(), "%s", u.reason());
+        }
+      }
+      BeaconDataset ds = r.datasets().stream().filter(d -> d.id().equals(id)).findFirst()
           .orElseThrow(() -> new RequestException(ErrorKind.UNKNOWN_SOURCE, "unknown dataset '%s'",
               VariantRequestParser.shorten(id)));
       if (!out.contains(ds)) {

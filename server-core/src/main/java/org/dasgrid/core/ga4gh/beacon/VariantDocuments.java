@@ -24,20 +24,14 @@ final class VariantDocuments {
   private VariantDocuments() {}
 
   static ObjectNode response(BeaconIdentity identity, BeaconRequest r, VariantRequest q, List<DatasetHits> hits) {
-    long total = 0;
-    boolean exists = false;
-    for (DatasetHits h : hits) {
-      total += h.count();
-      exists |= h.exists();
-    }
+    CountSummary counts = new CountSummary(q.granularity());
+    hits.forEach(h -> counts.add(h.dataset().access(), h.count()));
     ObjectNode doc = JSON.objectNode();
     doc.set("meta", meta(identity, q));
-    ObjectNode summary = doc.putObject("responseSummary");
-    summary.put("exists", exists);
+    counts.write(doc);
     if (q.granularity() == Granularity.BOOLEAN) {
       return doc;
     }
-    summary.put("numTotalResults", total);
     if (q.granularity() == Granularity.COUNT && q.scope() == ResultsetScope.NONE) {
       return doc;
     }
@@ -50,7 +44,9 @@ final class VariantDocuments {
       set.put("id", h.dataset().id());
       set.put("setType", "dataset");
       set.put("exists", h.exists());
-      set.put("resultsCount", h.count());
+      // a count answer's result sets are counts too: floored as the summary's
+      long count = q.granularity() == Granularity.RECORD ? h.count() : h.dataset().access().report(h.count());
+      set.put("resultsCount", count);
       ArrayNode results = set.putArray("results");
       for (VariantRow row : h.page()) {
         results.add(record(h.dataset(), row, r.serverUrl()));

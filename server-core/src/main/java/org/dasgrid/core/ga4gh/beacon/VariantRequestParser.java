@@ -197,8 +197,8 @@ final class VariantRequestParser {
       }
       case "filters" -> {
         if (values.stream().anyMatch(s -> !s.isBlank())) {
-          throw RequestException.badArgument("filters are not supported: this beacon has no filtering terms "
-              + "(see /beacon/v2/filtering_terms)");
+          throw RequestException.badArgument("filters are not supported on genomic variants: the filtering terms "
+              + "(/beacon/v2/filtering_terms) select individuals and biosamples");
         }
       }
       default -> throw new IllegalStateException(name);

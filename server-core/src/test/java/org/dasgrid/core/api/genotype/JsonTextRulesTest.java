@@ -24,7 +24,7 @@ class JsonTextRulesTest {
       String quoted = new String(JsonBytes.viaJackson(new String(one, StandardCharsets.ISO_8859_1)),
           StandardCharsets.UTF_8);
       boolean asIs = c < 0x80 && quoted.equals("\"" + (char) c + "\"");
-      // XML's specials (< > & ') are escaped in JSON too (HTML-safe), so a plain byte is safe in both
+      // plain JSON: < > & ' are written as they are, so they are plain too (issue 29)
       assertThat(rules.isPlain(one, 0, 1)).as("byte %d", c).isEqualTo(asIs && c >= 0x20 && c != 0x7F);
     }
     assertThat(rules.isPlain("rs1\tA\tG".getBytes(StandardCharsets.US_ASCII), 0, 3)).isTrue();

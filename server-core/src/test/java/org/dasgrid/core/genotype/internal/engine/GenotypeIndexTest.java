@@ -289,7 +289,8 @@ class GenotypeIndexTest {
     String[][] rows = {{"rs1", "A", "G"}, {".", "ACGT", "<DEL>"}, {"id\"q", "C", "T"}, {"x\\y", "C", "T"},
         {"rs&2", "C", "T"}, {"it's", "C", "T"}, {"caf\u00e9", "C", "T"}, {"tab\u0001", "C", "T"},
         {"a b;c:d", "N", "*"}, {".", "C", "A".repeat(300)}, {"r".repeat(255), "C", "T"}, {"rs9", "C", "T]chr2:5]"}};
-    boolean[] plain = {true, false, false, false, false, false, false, false, true, true, false, true};
+    // plain JSON: < > & ' are written as they are, " and \ are escaped
+    boolean[] plain = {true, true, false, false, true, true, false, false, true, true, false, true};
     for (int i = 0; i < rows.length; i++) {
       b.startSite("1", 10 * (i + 1), 10 * (i + 1), rows[i][0], rows[i][1], List.of(rows[i][2]));
       b.diploid(0, 0, 1);
