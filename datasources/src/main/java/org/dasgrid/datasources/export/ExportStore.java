@@ -177,7 +177,8 @@ public final class ExportStore {
           data.entryPoints().stream().map(e -> e.name()).toList(), out.get(0), out.get(1));
       case VCF -> VcfExport.write(source.config().path(), data.entryPoints(), exportsGenotypes(source),
           out.get(0), out.get(1));
-      case FASTA -> FastaExport.write(data, (SequenceSource) data, out.get(0), out.get(1), out.get(2));
+      case FASTA -> FastaExport.write(data, data.capability(SequenceSource.class).orElseThrow(), out.get(0),
+          out.get(1), out.get(2));
       case VCF_BLOCKS -> VcfBlocksExport.write(source.config().path(), out.get(0), out.get(1), out.get(2));
     }
   }
