@@ -290,6 +290,59 @@ class GenotypeIndexIT {
     }
   }
 
+  /**
+   * An index changes where the calls live, not what the source serves: DAS features (XML, and JSON as the home
+   * page's genome view asks for them), types, a feature by id and the GFF3 export are the same with and
+   * without it; the export has one feature per ALT allele of the VCF, as bcftools lists them.
+   */
+  @Test
+  void indexedSourceServesTheSameSitesExportAndView() throws Exception {
+    String[][] pairs = {{"cohort", "cohortidx", "cohort.vcf.gz", "chr1:10000,300000", "chrM"},
+        {"ceu", "ceuidx", "ceu.vcf.gz", "1:1105366,1200000", "17:3360000,3390000"}};
+    for (String[] p : pairs) {
+      String heap = p[0];
+      String mapped = p[1];
+      for (String segment : List.of(p[3], p[4])) {
+        for (String query : List.of("features?segment=" + segment, "features?format=json&segment=" + segment,
+            "types", "types?segment=" + segment)) {
+          String a = Http.get(server.das() + "/" + heap + "/" + query).text();
+          String b = Http.get(server.das() + "/" + mapped + "/" + query).text();
+          assertThat(b.replace(mapped, heap)).as("%s %s", mapped, query).isEqualTo(a);
+        }
+      }
+      String gff3 = exportText(heap);
+      assertThat(exportText(mapped).replace(mapped, heap)).as(mapped).isEqualTo(gff3);
+      long features = gff3.lines().filter(l -> !l.isEmpty() && !l.startsWith("#")).count();
+      long alts = bcftoolsAlts(dir.resolve(p[2]));
+      assertThat(features).as(mapped).isEqualTo(alts).isGreaterThan(1000);
+      String id = gff3.lines().filter(l -> l.contains("Name=rs")).findFirst()
+          .map(l -> l.replaceAll(".*Name=(rs[0-9]+).*", "$1")).orElse(null);
+      if (id != null) {
+        String a = Http.get(server.das() + "/" + heap + "/features?feature_id=" + id).text();
+        assertThat(Http.get(server.das() + "/" + mapped + "/features?feature_id=" + id).text()
+            .replace(mapped, heap)).isEqualTo(a).contains(id);
+      }
+    }
+  }
+
+  private static String exportText(String source) throws IOException {
+    Http.Response r = Http.get(server.base() + "/files/" + source + "/" + source + ".gff3.gz");
+    assertThat(r.status()).as(source).isEqualTo(200);
+    try (java.util.zip.GZIPInputStream in =
+        new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(r.body()))) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  /** The ALT alleles of a VCF as bcftools reads them (records without an ALT have none). */
+  private static long bcftoolsAlts(Path vcf) throws Exception {
+    Process p = new ProcessBuilder("bcftools", "query", "-f", "%ALT\\n", vcf.toString())
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor()).as("bcftools query %s", vcf).isZero();
+    return out.lines().filter(l -> !l.equals(".")).mapToLong(l -> l.split(",").length).sum();
+  }
+
   @Test
   void badIndexesLeaveTheirSourceUnavailableAndOthersServe() {
     String console = server.console();
