@@ -83,8 +83,25 @@ class GenotypeIndexIT {
           - {id: stale, format: vcf, path: stale.vcf.gz, genotypes: true, genotypeIndex: stale.dgi}
           - {id: absent, format: vcf, path: cohort.vcf.gz, genotypes: true, genotypeIndex: absent.dgi}
           - {id: reload, format: vcf, path: reload.vcf.gz, genotypes: true, genotypeIndex: reload.dgi}
+          - {id: cohortseq, format: vcf, path: cohort.vcf.gz, genotypes: true, sequence: cohort.fa}
+          - {id: cohortidxseq, format: vcf, path: cohort.vcf.gz, genotypes: true, genotypeIndex: cohort.dgi,
+             sequence: cohort.fa}
         """.formatted(Tokens.hash(ADMIN)));
+    writeFasta(dir.resolve("cohort.fa"), 1234, 12);
     server = TestServer.start(dir.resolve("dasgrid.yaml"));
+  }
+
+  /** A reference FASTA of chr1 (shorter than its ##contig length, as an excerpt is), 60 bases a line. */
+  static void writeFasta(Path file, int length, long seed) throws IOException {
+    Random rnd = new Random(seed);
+    StringBuilder sb = new StringBuilder(">chr1\n");
+    for (int i = 0; i < length; i++) {
+      sb.append("ACGT".charAt(rnd.nextInt(4)));
+      if (i % 60 == 59 || i == length - 1) {
+        sb.append('\n');
+      }
+    }
+    Files.writeString(file, sb);
   }
 
   @AfterAll
@@ -279,6 +296,27 @@ class GenotypeIndexIT {
     }
     assertThat(ceuSamples).hasSizeGreaterThan(40);
     compareBothWays("ceu", "ceuidx", regions, ceuSamples, 80, 6);
+  }
+
+  /**
+   * {@code genotypes: true} with a {@code sequence:} FASTA serves both, loaded or indexed: the genotype answers
+   * are those of the source without the FASTA, and the sequence is the FASTA's.
+   */
+  @Test
+  void aVcfSourceWithItsReferenceFastaServesGenotypesAndSequence() throws IOException {
+    List<String> regions = new ArrayList<>(cohortRegions);
+    regions.addAll(List.of("chrX", "chr2", "chrM:1,12000"));
+    compareBothWays("cohort", "cohortseq", regions, samples, 15, 7);
+    compareBothWays("cohort", "cohortidxseq", regions, samples, 15, 8);
+    String fasta = Files.readString(dir.resolve("cohort.fa")).replaceAll(">chr1|\\s", "");
+    for (String id : List.of("cohortseq", "cohortidxseq")) {
+      Http.Response seq = Http.get(server.das() + "/" + id + "/sequence?segment=chr1:61,180");
+      assertThat(seq.status()).as(id).isEqualTo(200);
+      assertThat(seq.text().replaceAll("(?s).*<SEQUENCE[^>]*>|</SEQUENCE>.*|\\s", ""))
+          .as(id).isEqualToIgnoringCase(fasta.substring(60, 180));
+      assertThat(Http.get(server.base() + "/api/sources/" + id).text()).as(id)
+          .contains("\"genotypes\":true", "\"sequence\":true");
+    }
   }
 
   @Test

@@ -224,7 +224,7 @@ public final class SourceLoader implements AutoCloseable {
       if (!(seq instanceof SequenceSource)) {
         throw new SourceLoadException("the fasta provider gave no sequence");
       }
-      data = new SequencedSource(data, seq);
+      data = SequencedSource.join(data, seq);
     }
     if (config.aliases().isPresent()) {
       data = AliasedSource.wrap(data, AliasTable.read(config.aliases().get()));

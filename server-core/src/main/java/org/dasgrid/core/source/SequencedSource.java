@@ -9,20 +9,29 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import org.dasgrid.core.feature.Feature;
 import org.dasgrid.core.feature.FeatureType;
+import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.segment.Segment;
 
 /**
  * An annotation source joined with a FASTA source for its {@code sequence} command. The references are the
  * union of both; a reference's length is the larger of the two, so annotations on a shortened FASTA (as in
- * the bundled WormBase excerpt) stay reachable.
+ * the bundled WormBase excerpt) stay reachable. A genotype source keeps its genotypes ({@link #join}): a VCF
+ * source with its reference FASTA answers both.
  */
-public final class SequencedSource implements DataSource, SequenceSource {
+public class SequencedSource implements DataSource, SequenceSource {
   private final DataSource annotations;
   private final SequenceSource sequence;
   private final List<EntryPoint> entryPoints;
   private final Map<String, EntryPoint> byName;
 
-  public SequencedSource(DataSource annotations, DataSource sequenceSource) {
+  /** {@code annotations} joined with {@code sequenceSource}, keeping the genotypes of a genotype source. */
+  public static SequencedSource join(DataSource annotations, DataSource sequenceSource) {
+    return annotations instanceof GenotypeSource g
+        ? new WithGenotypes(annotations, sequenceSource, g.genotypes())
+        : new SequencedSource(annotations, sequenceSource);
+  }
+
+  private SequencedSource(DataSource annotations, DataSource sequenceSource) {
     if (!(sequenceSource instanceof SequenceSource seq)) {
       throw new IllegalArgumentException("not a sequence source: " + sequenceSource);
     }
@@ -99,5 +108,20 @@ public final class SequencedSource implements DataSource, SequenceSource {
   @Override
   public int sequenceLength(String ref) {
     return sequence.sequenceLength(ref);
+  }
+
+  private static final class WithGenotypes extends SequencedSource implements GenotypeSource {
+    private final GenotypeQueries genotypes;
+
+    WithGenotypes(DataSource annotations, DataSource sequenceSource,
+        GenotypeQueries genotypes) {
+      super(annotations, sequenceSource);
+      this.genotypes = genotypes;
+    }
+
+    @Override
+    public GenotypeQueries genotypes() {
+      return genotypes;
+    }
   }
 }
