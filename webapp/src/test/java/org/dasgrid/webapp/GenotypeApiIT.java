@@ -102,6 +102,31 @@ class GenotypeApiIT {
     assertTimings(score, body);
   }
 
+  /**
+   * A weights file's mistakes a new user makes, each a 400 in plain JSON saying what happened: a multipart upload
+   * ({@code curl -F}), a variant named twice (both lines), a single line read as a header.
+   */
+  @Test
+  void weightsMistakesAreSaidPlainly() throws Exception {
+    String boundary = "------------------------d74496d66958873e";
+    Http.Response form = Http.method("POST", base + "/cohort/score", "--" + boundary + "\r\n"
+        + "Content-Disposition: form-data; name=\"file\"; filename=\"w.txt\"\r\n"
+        + "Content-Type: text/plain\r\n\r\nrs0 T 1.5\r\n--" + boundary + "--\r\n",
+        "Content-Type", "multipart/form-data; boundary=" + boundary);
+    assertThat(form.status()).isEqualTo(400);
+    assertThat(json(form).at("/error/message").asText()).contains(
+        "multipart form upload (curl -F); send the file as the raw body: curl --data-binary @w.txt");
+    Http.Response twice = Http.method("POST", base + "/cohort/score", "rs0 T 1.5\nrs3 T 0.5\nrs0 T 1.5\n");
+    assertThat(twice.status()).isEqualTo(400);
+    assertThat(json(twice).at("/error/message").asText())
+        .isEqualTo("weights:3: variant 'rs0' is also on line 1; give each variant once (plink refuses duplicate "
+            + "IDs too)");
+    Http.Response header = Http.method("POST", base + "/cohort/score", "rs0 T 1,5\n");
+    assertThat(header.status()).isEqualTo(400);
+    assertThat(json(header).at("/error/message").asText())
+        .startsWith("weights:1: no weights: the first line ('rs0 T 1,5') was read as a header");
+  }
+
   /** The Server-Timing header of a buffered answer repeats the body's two timings. */
   static void assertTimings(Http.Response r, JsonNode summary) {
     Matcher m = Pattern.compile("elapsed_db;dur=([0-9.]+), elapsed;dur=([0-9.]+)").matcher(r.header("Server-Timing"));

@@ -83,8 +83,25 @@ class GenotypeIndexIT {
           - {id: stale, format: vcf, path: stale.vcf.gz, genotypes: true, genotypeIndex: stale.dgi}
           - {id: absent, format: vcf, path: cohort.vcf.gz, genotypes: true, genotypeIndex: absent.dgi}
           - {id: reload, format: vcf, path: reload.vcf.gz, genotypes: true, genotypeIndex: reload.dgi}
+          - {id: cohortseq, format: vcf, path: cohort.vcf.gz, genotypes: true, sequence: cohort.fa}
+          - {id: cohortidxseq, format: vcf, path: cohort.vcf.gz, genotypes: true, genotypeIndex: cohort.dgi,
+             sequence: cohort.fa}
         """.formatted(Tokens.hash(ADMIN)));
+    writeFasta(dir.resolve("cohort.fa"), 1234, 12);
     server = TestServer.start(dir.resolve("dasgrid.yaml"));
+  }
+
+  /** A reference FASTA of chr1 (shorter than its ##contig length, as an excerpt is), 60 bases a line. */
+  static void writeFasta(Path file, int length, long seed) throws IOException {
+    Random rnd = new Random(seed);
+    StringBuilder sb = new StringBuilder(">chr1\n");
+    for (int i = 0; i < length; i++) {
+      sb.append("ACGT".charAt(rnd.nextInt(4)));
+      if (i % 60 == 59 || i == length - 1) {
+        sb.append('\n');
+      }
+    }
+    Files.writeString(file, sb);
   }
 
   @AfterAll
@@ -281,6 +298,27 @@ class GenotypeIndexIT {
     compareBothWays("ceu", "ceuidx", regions, ceuSamples, 80, 6);
   }
 
+  /**
+   * {@code genotypes: true} with a {@code sequence:} FASTA serves both, loaded or indexed: the genotype answers
+   * are those of the source without the FASTA, and the sequence is the FASTA's.
+   */
+  @Test
+  void aVcfSourceWithItsReferenceFastaServesGenotypesAndSequence() throws IOException {
+    List<String> regions = new ArrayList<>(cohortRegions);
+    regions.addAll(List.of("chrX", "chr2", "chrM:1,12000"));
+    compareBothWays("cohort", "cohortseq", regions, samples, 15, 7);
+    compareBothWays("cohort", "cohortidxseq", regions, samples, 15, 8);
+    String fasta = Files.readString(dir.resolve("cohort.fa")).replaceAll(">chr1|\\s", "");
+    for (String id : List.of("cohortseq", "cohortidxseq")) {
+      Http.Response seq = Http.get(server.das() + "/" + id + "/sequence?segment=chr1:61,180");
+      assertThat(seq.status()).as(id).isEqualTo(200);
+      assertThat(seq.text().replaceAll("(?s).*<SEQUENCE[^>]*>|</SEQUENCE>.*|\\s", ""))
+          .as(id).isEqualToIgnoringCase(fasta.substring(60, 180));
+      assertThat(Http.get(server.base() + "/api/sources/" + id).text()).as(id)
+          .contains("\"genotypes\":true", "\"sequence\":true");
+    }
+  }
+
   @Test
   void indexedSourceListsTheSameReferences() {
     for (String[] pair : new String[][] {{"cohort", "cohortidx"}, {"ceu", "ceuidx"}}) {
@@ -288,6 +326,59 @@ class GenotypeIndexIT {
       String b = Http.get(server.das() + "/" + pair[1] + "/entry_points").text();
       assertThat(b.replace(pair[1], pair[0])).isEqualTo(a);
     }
+  }
+
+  /**
+   * An index changes where the calls live, not what the source serves: DAS features (XML, and JSON as the home
+   * page's genome view asks for them), types, a feature by id and the GFF3 export are the same with and
+   * without it; the export has one feature per ALT allele of the VCF, as bcftools lists them.
+   */
+  @Test
+  void indexedSourceServesTheSameSitesExportAndView() throws Exception {
+    String[][] pairs = {{"cohort", "cohortidx", "cohort.vcf.gz", "chr1:10000,300000", "chrM"},
+        {"ceu", "ceuidx", "ceu.vcf.gz", "1:1105366,1200000", "17:3360000,3390000"}};
+    for (String[] p : pairs) {
+      String heap = p[0];
+      String mapped = p[1];
+      for (String segment : List.of(p[3], p[4])) {
+        for (String query : List.of("features?segment=" + segment, "features?format=json&segment=" + segment,
+            "types", "types?segment=" + segment)) {
+          String a = Http.get(server.das() + "/" + heap + "/" + query).text();
+          String b = Http.get(server.das() + "/" + mapped + "/" + query).text();
+          assertThat(b.replace(mapped, heap)).as("%s %s", mapped, query).isEqualTo(a);
+        }
+      }
+      String gff3 = exportText(heap);
+      assertThat(exportText(mapped).replace(mapped, heap)).as(mapped).isEqualTo(gff3);
+      long features = gff3.lines().filter(l -> !l.isEmpty() && !l.startsWith("#")).count();
+      long alts = bcftoolsAlts(dir.resolve(p[2]));
+      assertThat(features).as(mapped).isEqualTo(alts).isGreaterThan(1000);
+      String id = gff3.lines().filter(l -> l.contains("Name=rs")).findFirst()
+          .map(l -> l.replaceAll(".*Name=(rs[0-9]+).*", "$1")).orElse(null);
+      if (id != null) {
+        String a = Http.get(server.das() + "/" + heap + "/features?feature_id=" + id).text();
+        assertThat(Http.get(server.das() + "/" + mapped + "/features?feature_id=" + id).text()
+            .replace(mapped, heap)).isEqualTo(a).contains(id);
+      }
+    }
+  }
+
+  private static String exportText(String source) throws IOException {
+    Http.Response r = Http.get(server.base() + "/files/" + source + "/" + source + ".gff3.gz");
+    assertThat(r.status()).as(source).isEqualTo(200);
+    try (java.util.zip.GZIPInputStream in =
+        new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(r.body()))) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  /** The ALT alleles of a VCF as bcftools reads them (records without an ALT have none). */
+  private static long bcftoolsAlts(Path vcf) throws Exception {
+    Process p = new ProcessBuilder("bcftools", "query", "-f", "%ALT\\n", vcf.toString())
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor()).as("bcftools query %s", vcf).isZero();
+    return out.lines().filter(l -> !l.equals(".")).mapToLong(l -> l.split(",").length).sum();
   }
 
   @Test

@@ -15,8 +15,8 @@ import org.dasgrid.core.source.SourceLoadException;
  * A VCF source whose genotypes are served from its index file ({@code genotypeIndex:}): opened mapped in the
  * time it takes to check the file's checksums, whatever the cohort's size, and refused (the source is then
  * unavailable, the others serve on) when the index is absent, truncated, corrupt, of another version or
- * stale against the VCF. The VCF's records are not read, so its sites are not served as DAS features; its
- * references are listed as a source loaded from the VCF lists them.
+ * stale against the VCF. Its references are listed as a source loaded from the VCF lists them; its sites are
+ * the same DAS features, read from the VCF on the first question about them ({@link SitesOnDemand}).
  *
  * <p>A reload opens the new index as a new source; the old mapping stays valid for the queries still using
  * the old source and is unmapped by the garbage collector once none does (the builder replaces an index by
@@ -41,7 +41,8 @@ final class IndexedVcf {
           sites.skip(r.name(), r.extent());
         }
       }
-      return new VcfSource(sites.build(), opened.genotypes(), opened.fileBytes());
+      return new VcfSource(new SitesOnDemand(config, contigs, sites.build()), opened.genotypes(),
+          opened.fileBytes());
     } catch (BadIndexException e) {
       throw SourceLoadException.badFile(index, e.reason());
     } catch (IOException e) {

@@ -49,6 +49,20 @@ public final class VcfProvider extends ContigSelectingProvider {
     if (config.genotypeIndex().isPresent()) {
       return IndexedVcf.open(config, contigs);
     }
+    return read(config, contigs, monitor, config.genotypes());
+  }
+
+  /**
+   * The site features of the VCF alone (no genotype column is read): what an indexed source serves as DAS
+   * features, read as a source without the index reads them, so both serve the same.
+   */
+  static InMemoryFeatureSource readSites(SourceConfig config, ContigSelection contigs) throws SourceLoadException {
+    return (InMemoryFeatureSource) read(config, contigs, LoadMonitor.NONE, false);
+  }
+
+  /** One pass over the VCF: its sites, and with {@code withGenotypes} its calls into a genotype engine. */
+  private static DataSource read(SourceConfig config, ContigSelection contigs, LoadMonitor monitor,
+      boolean withGenotypes) throws SourceLoadException {
     Path file = config.path();
     SetEncoding encoding = encoding(config);
     try (TextInput input = TextInput.open(file);
@@ -56,7 +70,7 @@ public final class VcfProvider extends ContigSelectingProvider {
         ReadAheadInputStream ahead = new ReadAheadInputStream(input.stream(), 1 << 20, 4)) {
       ByteLines lines = new ByteLines(ahead);
       VcfHeader header = VcfHeader.read(lines, file);
-      if (config.genotypes() && header.samples().isEmpty()) {
+      if (withGenotypes && header.samples().isEmpty()) {
         throw SourceLoadException.badFile(file, "'genotypes: true' but the VCF has no sample columns");
       }
       Interner pool = new Interner();
@@ -64,7 +78,7 @@ public final class VcfProvider extends ContigSelectingProvider {
       InMemoryFeatureSource.Builder sites =
           InMemoryFeatureSource.builder().keepOnly(contigs).findByLabel().vcfSites();
       GenotypeIndexBuilder genotypes =
-          config.genotypes() ? new GenotypeIndexBuilder(header.samples(), encoding) : null;
+          withGenotypes ? new GenotypeIndexBuilder(header.samples(), encoding) : null;
       if (genotypes != null && keepsInfo(config)) {
         genotypes.keepInfo(header.info()); // for the analytics' info.* and csq.* filters
       }

@@ -1,9 +1,9 @@
 package org.dasgrid.datasources.vcf;
 
 import org.dasgrid.core.genotype.GenotypeQueries;
+import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.ForwardingDataSource;
 import org.dasgrid.core.source.GenotypeSource;
-import org.dasgrid.core.source.InMemoryFeatureSource;
 import org.dasgrid.core.source.SourceStats;
 
 /** A VCF served with {@code genotypes: true}: its sites as DAS features, and its genotype engine. */
@@ -11,7 +11,7 @@ final class VcfSource extends ForwardingDataSource implements GenotypeSource {
   private final GenotypeQueries genotypes;
   private final SourceStats stats;
 
-  VcfSource(InMemoryFeatureSource sites, GenotypeQueries genotypes, long bytesRead) {
+  VcfSource(DataSource sites, GenotypeQueries genotypes, long bytesRead) {
     super(sites);
     this.genotypes = genotypes;
     this.stats = new SourceStats(genotypes.stats().sites(), bytesRead, genotypes.stats().heapBytes());

@@ -109,6 +109,21 @@ public final class QueryArguments {
     return Optional.of(v.get(0));
   }
 
+  /**
+   * A true/false argument, read strictly as the docs write it: {@code true} or {@code false} (surrounding blanks
+   * aside). {@code yes}, {@code 1} or {@code TRUE} are refused naming the argument and the two values, so that
+   * no spelling is silently read one way by one endpoint and refused by another.
+   */
+  public Optional<Boolean> flag(String name) {
+    return single(name).map(v -> switch (v.strip()) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw RequestException.badArgument("%s must be true or false, not '%s'", name,
+          v.length() <= 60 ? v.replaceAll("\\p{Cntrl}", "?") : v.substring(0, 57).replaceAll("\\p{Cntrl}", "?")
+              + "...");
+    });
+  }
+
   public Map<String, List<String>> asMap() {
     return values;
   }

@@ -51,6 +51,57 @@ public record SegmentRequest(String ref, Optional<Range> range) {
     return of(ref, start, stop);
   }
 
+  /**
+   * Parses a segment of the JSON APIs (genotypes, cohort analytics): DAS's {@code REF:START,STOP}, or the
+   * {@code REF:START-END} that samtools, igv.js and the home page's locus box write (1-based, inclusive, as
+   * DAS's; commas inside its numbers are thousands separators, as igv.js writes {@code chr1:1,000-2,000}). A
+   * DAS segment keeps the comma form only (DAS 1.6).
+   */
+  public static SegmentRequest parseLocus(String text) {
+    if (text != null) {
+      int colon = text.lastIndexOf(':');
+      String coords = colon < 0 ? "" : text.substring(colon + 1);
+      int dash = coords.indexOf('-');
+      String from = dash > 0 ? grouped(coords.substring(0, dash)) : null;
+      String to = dash > 0 ? grouped(coords.substring(dash + 1)) : null;
+      if (from != null && to != null) {
+        String ref = checkRef(text.substring(0, colon), text);
+        long start = parseCoordinate(from, text);
+        long stop = parseCoordinate(to, text);
+        if (start > stop) {
+          throw RequestException.badArgument("segment %s: start %d is after end %d", shorten(text), start, stop);
+        }
+        return of(ref, start, stop);
+      }
+    }
+    try {
+      return parse(text);
+    } catch (RequestException e) {
+      if (e.getMessage().startsWith("malformed segment")) {
+        throw RequestException.badArgument("malformed segment '%s': expected REF, REF:START,STOP or REF:START-END "
+            + "with whole-number coordinates", shorten(text));
+      }
+      throw e;
+    }
+  }
+
+  /** Digits, maybe grouped by thousands with commas ({@code 1,000,000}), without the commas; null otherwise. */
+  private static String grouped(String s) {
+    if (!s.matches("[0-9]{1,15}|[0-9]{1,3}(,[0-9]{3})+")) {
+      return null;
+    }
+    return s.replace(",", "");
+  }
+
+  /**
+   * For a reference name that is not the source's: how to write a range, when the name looks like one written
+   * another way ({@code chr1:1..1000}); empty otherwise.
+   */
+  public static String howToWrite(String ref) {
+    return ref.indexOf(':') < 0 ? ""
+        : " (write a range as REF:START,STOP or REF:START-END, 1-based and inclusive: chr1:1000,2000 or chr1:1000-2000)";
+  }
+
   private static String checkRef(String ref, String text) {
     if (ref.isEmpty()) {
       throw RequestException.badArgument("segment '%s' has no reference name", shorten(text));

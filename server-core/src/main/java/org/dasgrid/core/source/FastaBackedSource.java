@@ -14,7 +14,8 @@ import org.dasgrid.core.segment.Segment;
 /**
  * An annotation source joined with a FASTA source for its {@code sequence} command. The references are the
  * union of both; a reference's length is the larger of the two, so annotations on a shortened FASTA (as in
- * the bundled WormBase excerpt) stay reachable.
+ * the bundled WormBase excerpt) stay reachable. The annotations' other capabilities pass on ({@link #capability}):
+ * a VCF source with its reference FASTA answers genotypes and sequence both.
  */
 public final class FastaBackedSource implements DataSource, SequenceSource {
   private final DataSource annotations;
@@ -37,6 +38,11 @@ public final class FastaBackedSource implements DataSource, SequenceSource {
     }
     this.entryPoints = InMemoryFeatureSource.withBuiltInAliases(new ArrayList<>(merged.values()));
     this.byName = InMemoryFeatureSource.nameMap(entryPoints);
+  }
+
+  @Override
+  public <C> Optional<C> capability(Class<C> kind) {
+    return kind.isInstance(this) ? Optional.of(kind.cast(this)) : annotations.capability(kind);
   }
 
   @Override

@@ -22,7 +22,7 @@ import org.dasgrid.core.config.Tier;
  * the strictest tier, and the tests fail for it.
  */
 public final class EndpointTiers {
-  /** The servlet mappings this table covers. */
+  /** The servlet mappings this table covers ({@code /error}, the container's error page, is an open page). */
   static final Set<String> MAPPINGS = Set.of("/das/*", "/das", "/genotypes/*", "/api/*", "/openapi.json",
       "/health/*", "/metrics", "/admin/*", "/admin/status", "/files/*", "/jbrowse/config.json",
       "/igv/session.json", "/beacon/v2/*", "/beacon/v2", "/refget/*", "/htsget/*", "/service-info", "/services",

@@ -28,6 +28,7 @@ import org.dasgrid.core.config.ServerSettings;
 import org.dasgrid.core.error.ErrorKind;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.genotype.AnalyticsAnswer;
+import org.dasgrid.core.genotype.Bracket;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.source.DataSource;
@@ -155,10 +156,12 @@ final class GenotypeServlet extends HttpServlet {
     AnalyticsAnswer analytics = null;
     GenotypeResult result;
     String keptKey = null; // set when the answer may be kept for the next asker (AnalyticsAnswerCache)
+    Bracket bracket = Bracket.ANY; // start=/end= as read, said in the answer
     // statistics, filters and paging (contract section 7; a sharded source pages, the rest needs one node)
     if (AnalyticsRequest.applies(endpoint, args)) {
       AnalyticsRequest request = AnalyticsRequest.parse(endpoint, args, data, engine,
           limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), limits.maxGenotypeSpan(), source.sheet());
+      bracket = request.query().filter().bracket();
       if (endpoint == GenotypeEndpoint.COUNT) {
         result = timer.db(() -> new GenotypeResult.Count(request.count(engine))); // a filtered count
       } else {
@@ -206,7 +209,7 @@ final class GenotypeServlet extends HttpServlet {
     // so they are not copied and kept again (two copies of the whole answer, 7 MB for BRCA2's statistics)
     if (analytics != null && keptKey != null && !answers.holds(keptKey)) {
       AnalyticsAnswerCache.Capture capture = answers.capture(body);
-      AnalyticsJsonWriter.write(analytics, ndjson, report, genes.genes(), timer, capture);
+      AnalyticsJsonWriter.write(analytics, ndjson, report, genes.genes(), bracket, timer, capture);
       body.finish();
       // the timings are in the last bytes: find them there, then keep everything before them
       byte[] tail = capture.tail(TIMINGS_ROOM);
@@ -218,9 +221,9 @@ final class GenotypeServlet extends HttpServlet {
       return;
     }
     if (analytics != null) {
-      AnalyticsJsonWriter.write(analytics, ndjson, report, genes.genes(), timer, body);
+      AnalyticsJsonWriter.write(analytics, ndjson, report, genes.genes(), bracket, timer, body);
     } else {
-      GenotypeJsonWriter.write(result, ndjson, report, genes.genes(), timer, body);
+      GenotypeJsonWriter.write(result, ndjson, report, genes.genes(), bracket, timer, body);
     }
     body.finish();
   }

@@ -2,7 +2,6 @@ package org.dasgrid.core.api.cohort;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -80,16 +79,8 @@ final class CohortArguments {
   }
 
   boolean bool(String name, boolean fallback) {
-    Optional<String> raw = single(name);
-    if (raw.isEmpty()) {
-      return fallback;
-    }
-    return switch (raw.get().toLowerCase(Locale.ROOT)) {
-      case "true", "yes", "1" -> true;
-      case "false", "no", "0" -> false;
-      default -> throw RequestException.badArgument("%s must be true or false, not '%s'", name,
-          SampleChoice.shorten(raw.get()));
-    };
+    single(name); // given once
+    return args.flag(name).orElse(fallback);
   }
 
   /** The samples asked for ({@code samples=}: names or groups of the sheet; the whole cohort when absent). */
@@ -115,10 +106,10 @@ final class CohortArguments {
     }
     List<Segment> out = new ArrayList<>(raw.size());
     for (String text : raw) {
-      SegmentRequest req = SegmentRequest.parse(text);
+      SegmentRequest req = SegmentRequest.parseLocus(text);
       EntryPoint ep = source.entryPoint(req.ref()).orElseThrow(() -> new RequestException(
-          org.dasgrid.core.error.ErrorKind.BAD_ARGUMENT, "unknown reference '%s' in segment '%s'",
-          SampleChoice.shorten(req.ref()), SampleChoice.shorten(text)));
+          org.dasgrid.core.error.ErrorKind.BAD_ARGUMENT, "unknown reference '%s' in segment '%s'%s",
+          SampleChoice.shorten(req.ref()), SampleChoice.shorten(text), SegmentRequest.howToWrite(req.ref())));
       if (req.range().isEmpty()) {
         out.add(new Segment(ep.name(), 1, ep.length()));
         continue;

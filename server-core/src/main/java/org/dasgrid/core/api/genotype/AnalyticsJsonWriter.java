@@ -39,6 +39,13 @@ public final class AnalyticsJsonWriter {
   public static void write(AnalyticsAnswer a, boolean ndjson, FanOutReport report,
       java.util.Optional<org.dasgrid.core.gene.GeneSpans> genes, RequestTimer timer, OutputStream out)
       throws IOException {
+    write(a, ndjson, report, genes, org.dasgrid.core.genotype.Bracket.ANY, timer, out);
+  }
+
+  /** As above; a bracket query ({@code start=}/{@code end=}) also says how it read them ({@code bracket}). */
+  public static void write(AnalyticsAnswer a, boolean ndjson, FanOutReport report,
+      java.util.Optional<org.dasgrid.core.gene.GeneSpans> genes, org.dasgrid.core.genotype.Bracket bracket,
+      RequestTimer timer, OutputStream out) throws IOException {
     boolean notes = a.annotationSource().isPresent();
     GenotypeJsonWriter.RowExtras extras = a.hasStats() || a.hasCaseControl() || notes
         ? (i, json) -> extras(a, i, json) : null;
@@ -54,6 +61,7 @@ public final class AnalyticsJsonWriter {
       if (genes.isPresent()) {
         GeneArguments.write(genes.get(), json);
       }
+      BracketArguments.write(bracket, json);
     };
     GenotypeJsonWriter.writeVariants(a.rows(), extras, tail, ndjson, report, timer, out);
   }

@@ -331,11 +331,7 @@ public record AnalyticsRequest(GenotypeRequest plain, AnalyticsQuery query) {
   }
 
   private static boolean bool(QueryArguments args, String name) {
-    return args.single(name).map(v -> switch (v.strip().toLowerCase()) {
-      case "true", "1", "yes" -> true;
-      case "false", "0", "no" -> false;
-      default -> throw RequestException.badArgument("%s must be true or false, not '%s'", name, shorten(v));
-    }).orElse(false);
+    return args.flag(name).orElse(false);
   }
 
   private static OptionalInt whole(QueryArguments args, String name) {

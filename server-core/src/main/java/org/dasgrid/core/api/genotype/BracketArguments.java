@@ -1,5 +1,6 @@
 package org.dasgrid.core.api.genotype;
 
+import java.io.IOException;
 import java.util.Optional;
 import org.dasgrid.core.arguments.QueryArguments;
 import org.dasgrid.core.error.RequestException;
@@ -31,6 +32,24 @@ final class BracketArguments {
     int[] start = bounds(args, "start");
     int[] end = bounds(args, "end");
     return new Bracket(start[0], start[1], end[0], end[1]);
+  }
+
+  /**
+   * How the answer read {@code start=} and {@code end=}, in its summary, so that a client who meant a range
+   * sees they bound POS and END: {@code ,"bracket":{"pos":[MIN,MAX],"end":[MIN,MAX]}}, an open side {@code
+   * null}; nothing without a bracket.
+   */
+  static void write(Bracket b, JsonBytes json) throws IOException {
+    if (b.keepsAll()) {
+      return;
+    }
+    json.raw(JsonBytes.bytes(",\"bracket\":{\"pos\":[" + side(b.startMin(), 1) + "," + side(b.startMax(),
+        Integer.MAX_VALUE) + "],\"end\":[" + side(b.endMin(), 1) + "," + side(b.endMax(), Integer.MAX_VALUE)
+        + "]}"));
+  }
+
+  private static String side(int value, int open) {
+    return value == open ? "null" : Integer.toString(value);
   }
 
   /** {@code MIN,MAX} (either side may be empty) or one position; 1 and {@link Integer#MAX_VALUE} when open. */

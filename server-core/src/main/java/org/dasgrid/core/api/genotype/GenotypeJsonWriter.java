@@ -106,6 +106,13 @@ public final class GenotypeJsonWriter {
   public static void write(GenotypeResult result, boolean ndjson, FanOutReport report,
       java.util.Optional<org.dasgrid.core.gene.GeneSpans> genes, RequestTimer timer, OutputStream out)
       throws IOException {
+    write(result, ndjson, report, genes, org.dasgrid.core.genotype.Bracket.ANY, timer, out);
+  }
+
+  /** As above; a bracket query ({@code start=}/{@code end=}) also says how it read them ({@code bracket}). */
+  public static void write(GenotypeResult result, boolean ndjson, FanOutReport report,
+      java.util.Optional<org.dasgrid.core.gene.GeneSpans> genes, org.dasgrid.core.genotype.Bracket bracket,
+      RequestTimer timer, OutputStream out) throws IOException {
     JsonBytes json = new JsonBytes(out, bufferFor(result));
     if (result instanceof GenotypeResult.Variants v) {
       variants(v.answer(), ndjson, json, null);
@@ -117,6 +124,7 @@ public final class GenotypeJsonWriter {
     if (genes.isPresent()) {
       GeneArguments.write(genes.get(), json);
     }
+    BracketArguments.write(bracket, json);
     if (report != null) {
       cluster(report, json);
     }

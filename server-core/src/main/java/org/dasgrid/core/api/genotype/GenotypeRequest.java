@@ -65,8 +65,8 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
     for (String name : args.asMap().keySet()) {
       // '_' arguments are cache busters added by browser libraries
       if (!ARGUMENTS.contains(name) && !name.startsWith("_") && !alsoRead.test(name)) {
-        throw RequestException.badArgument("unknown argument '%s'; use segment, zygosity, samples, limit, partial",
-            shorten(name));
+        throw RequestException.badArgument("unknown argument '%s' for %s; it takes %s", shorten(name),
+            endpoint.path(), String.join(", ", accepted(endpoint)));
       }
     }
     // partial=allow|deny: read by the cluster; checked here for every source, so a typo is an error anywhere
@@ -92,6 +92,22 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
       limit = OptionalInt.of(maxRows == Integer.MAX_VALUE ? maxRows : maxRows + 1);
     }
     return new GenotypeRequest(endpoint, new GenotypeQuery(segments, zygosity, samples, limit), cap);
+  }
+
+  /**
+   * Every argument an endpoint reads, as its unknown-argument message lists them: the plain ones, then (variants
+   * and count) the filters and the bracket, then (variants) statistics, case/control, ranking and paging.
+   */
+  public static List<String> accepted(GenotypeEndpoint endpoint) {
+    List<String> names = new ArrayList<>(List.of("segment", "gene", "zygosity", "samples", "limit", "partial"));
+    if (endpoint != GenotypeEndpoint.SAMPLES) {
+      names.addAll(List.of("ref", "alt", "type", "min_length", "max_length", "allelic", "af", "info.KEY",
+          "csq.FIELD", "start", "end"));
+    }
+    if (endpoint == GenotypeEndpoint.VARIANTS) {
+      names.addAll(List.of("stats", "cases", "controls", "top", "by", "cursor"));
+    }
+    return names;
   }
 
   /** Runs the request on the engine. */
@@ -122,9 +138,10 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
     }
     List<Segment> out = new ArrayList<>(raw.size());
     for (String text : raw) {
-      SegmentRequest req = SegmentRequest.parse(text);
+      SegmentRequest req = SegmentRequest.parseLocus(text);
       EntryPoint ep = source.entryPoint(req.ref()).orElseThrow(() ->
-          RequestException.badArgument("unknown reference '%s' in segment '%s'", shorten(req.ref()), shorten(text)));
+          RequestException.badArgument("unknown reference '%s' in segment '%s'%s", shorten(req.ref()), shorten(text),
+              SegmentRequest.howToWrite(req.ref())));
       if (req.range().isEmpty()) {
         out.add(new Segment(ep.name(), 1, ep.length()));
         continue;

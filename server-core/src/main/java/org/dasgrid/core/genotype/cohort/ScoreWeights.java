@@ -14,7 +14,9 @@ import org.dasgrid.core.genotype.KeyList;
  * A weights file in the PLINK {@code --score} format: per line a variant (its VCF ID, or {@code
  * CHROM:POS:REF:ALT}), the effect allele and its weight, separated by tabs or spaces; blank lines and lines
  * starting with {@code #} are skipped, and a first line whose weight is not a number is a header. Mistakes are
- * {@link SampleSheetException}s naming line and column (the body has no file name: {@code weights}).
+ * {@link SampleSheetException}s naming line and column (the body has no file name: {@code weights}); a variant
+ * named twice is refused naming both lines, as plink refuses duplicate IDs in a {@code --score} file (it would
+ * otherwise count twice); a multipart form upload ({@code curl -F}) is told to send the file as the raw body.
  *
  * <p>Held as columns (the variants as one {@link KeyList}, the alleles, weights and lines as arrays) and read
  * from the body's UTF-8 bytes: a 100,000-line file per request made half a million Strings and objects before,
@@ -107,10 +109,13 @@ public final class ScoreWeights {
     }
 
     ScoreWeights parse() {
+      refuseMultipart(body);
       int len = body.length;
       int pos = 0;
       long n = 0;
       boolean header = false;
+      long headerLine = 0;
+      String headerText = null;
       while (pos < len) {
         int start = pos;
         int end = start;
@@ -135,6 +140,8 @@ public final class ScoreWeights {
           } catch (NumberFormatException e) {
             if (size == 0 && !header) {
               header = true; // a header such as "SNP A1 BETA"
+              headerLine = n;
+              headerText = field(0) + " " + field(1) + " " + field(2);
               continue;
             }
             throw SampleSheetException.atColumn("weights", n, 3, "weight", "'%s' is not a number",
@@ -154,10 +161,18 @@ public final class ScoreWeights {
         }
         add(w, n);
       }
+      if (size == 0 && header) {
+        // a file of one data line whose weight is not a number reads as a header and nothing else
+        throw SampleSheetException.at("weights", headerLine, "no weights: the first line ('%s') was read as a "
+            + "header, its third column not being a number, and no line follows it; send lines of ID ALLELE "
+            + "WEIGHT", shorten(headerText));
+      }
       if (size == 0) {
         throw new SampleSheetException("weights: no weights; send lines of ID ALLELE WEIGHT");
       }
-      return new ScoreWeights(variants.build(), Arrays.copyOf(alleles, size), Arrays.copyOf(weights, size),
+      KeyList keys = variants.build();
+      refuseDuplicates(keys, lines, size);
+      return new ScoreWeights(keys, Arrays.copyOf(alleles, size), Arrays.copyOf(weights, size),
           Arrays.copyOf(lines, size));
     }
 
@@ -229,6 +244,49 @@ public final class ScoreWeights {
         to[k] = at;
       }
       return count;
+    }
+  }
+
+  /**
+   * A body sent as a multipart form ({@code curl -F file=@w.txt}) starts with its boundary line ({@code --...})
+   * and a part header: refused saying how to send the file, rather than as a file of one column.
+   */
+  private static void refuseMultipart(byte[] body) {
+    int from = 0;
+    while (from < body.length && white(body[from])) {
+      from++;
+    }
+    if (body.length - from < 2 || body[from] != '-' || body[from + 1] != '-') {
+      return;
+    }
+    String head = new String(body, from, Math.min(body.length - from, 4096), StandardCharsets.ISO_8859_1)
+        .toLowerCase(Locale.ROOT);
+    if (head.contains("content-disposition: form-data")) {
+      throw new SampleSheetException("weights: the body is a multipart form upload (curl -F); send the file as the "
+          + "raw body: curl --data-binary @w.txt (with -H 'Content-Type: text/plain')");
+    }
+  }
+
+  /**
+   * Refuses a variant named twice (byte for byte), naming the line of each: the first duplicate in file order
+   * of its second line. An open-addressing table of weight numbers over the keys' bytes: no String per line.
+   */
+  private static void refuseDuplicates(KeyList keys, long[] lines, int size) {
+    int capacity = Integer.highestOneBit(Math.max(2, size)) << 2;
+    int[] table = new int[capacity];
+    Arrays.fill(table, -1);
+    byte[] b = keys.bytes();
+    for (int j = 0; j < size; j++) {
+      int h = keys.idHash(j);
+      int slot = (h ^ (h >>> 16)) * 0x9E3779B9 >>> 1 & (capacity - 1);
+      for (int k; (k = table[slot]) >= 0; slot = (slot + 1) & (capacity - 1)) {
+        if (Arrays.equals(b, keys.start(k), keys.start(k) + keys.length(k), b, keys.start(j),
+            keys.start(j) + keys.length(j))) {
+          throw SampleSheetException.at("weights", lines[j], "variant '%s' is also on line %d; give each variant "
+              + "once (plink refuses duplicate IDs too)", shorten(keys.get(j)), lines[k]);
+        }
+      }
+      table[slot] = j;
     }
   }
 

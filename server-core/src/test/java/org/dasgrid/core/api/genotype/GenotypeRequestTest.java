@@ -117,4 +117,74 @@ class GenotypeRequestTest {
     assertThat(lines[1]).matches("\\{\"count\":1,\"elapsed_db_ms\":[0-9.]+,\"elapsed_ms\":[0-9.]+}");
     assertThat(timer.serverTiming(timer.finalElapsedMillis())).matches("elapsed_db;dur=[0-9.]+, elapsed;dur=[0-9.]+");
   }
+
+  /** The unknown-argument message lists what the endpoint takes, and every name listed is taken there. */
+  @Test
+  void anUnknownArgumentsMessageListsExactlyWhatTheEndpointTakes() {
+    assertThat(GenotypeRequest.accepted(GenotypeEndpoint.VARIANTS)).containsAll(AnalyticsRequest.ARGUMENTS);
+    assertThat(GenotypeRequest.accepted(GenotypeEndpoint.SAMPLES)).doesNotContain("stats", "start", "ref");
+    assertThat(GenotypeRequest.accepted(GenotypeEndpoint.COUNT)).contains("start", "af").doesNotContain("stats");
+    for (GenotypeEndpoint e : GenotypeEndpoint.values()) {
+      assertThatThrownBy(() -> GenotypeRequest.parse(e, QueryArguments.parse("segment=17&zygote=het"), source,
+          engine, 3, 1000))
+          .hasMessage("unknown argument 'zygote' for %s; it takes %s", e.path(),
+              String.join(", ", GenotypeRequest.accepted(e)));
+      // each name listed is read by the endpoint's parser (gene= is resolved before it, by GeneArguments)
+      java.util.function.Predicate<String> alsoRead =
+          e == GenotypeEndpoint.SAMPLES ? n -> false : AnalyticsRequest::reads;
+      for (String name : GenotypeRequest.accepted(e)) {
+        String arg = name.replace("KEY", "DP").replace("FIELD", "impact");
+        if (name.equals("gene")) {
+          continue;
+        }
+        try {
+          GenotypeRequest.parse(e, QueryArguments.parse("segment=17&" + arg + "=x"), source, engine, 3, 1000,
+              Integer.MAX_VALUE, alsoRead);
+        } catch (RequestException bad) {
+          assertThat(bad.getMessage()).as("%s on %s", arg, e.path()).doesNotContain("unknown argument");
+        }
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({"yes", "1", "TRUE", "True", "no", "0"})
+  void statsIsTrueOrFalseAndNothingElse(String value) {
+    assertThatThrownBy(() -> AnalyticsRequest.parse(GenotypeEndpoint.VARIANTS,
+        QueryArguments.parse("segment=17&stats=" + value), source, engine, 3, 1000, Integer.MAX_VALUE))
+        .isInstanceOf(RequestException.class)
+        .hasMessage("stats must be true or false, not '%s'", value);
+  }
+
+  @Test
+  void statsTrueAndFalseAreRead() {
+    assertThat(AnalyticsRequest.parse(GenotypeEndpoint.VARIANTS, QueryArguments.parse("segment=17&stats=true"),
+        source, engine, 3, 1000, Integer.MAX_VALUE).query().stats()).isTrue();
+    assertThat(AnalyticsRequest.parse(GenotypeEndpoint.VARIANTS, QueryArguments.parse("segment=17&stats=false"),
+        source, engine, 3, 1000, Integer.MAX_VALUE).query().stats()).isFalse();
+  }
+
+  /** samtools / igv.js loci are read as the DAS form is; the DAS grammar itself is unchanged. */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "segment=chr17:7661779-7687538",
+      "segment=17:7661779-7687538",
+      "segment=17:7,661,779-7,687,538",
+      "segment=chr17:7661779,7687538"})
+  void readsTheSamtoolsLocusFormAsTheDasForm(String query) {
+    assertThat(parse(query).query().segments()).containsExactly(new Segment("17", 7_661_779, 7_687_538));
+    assertThat(org.dasgrid.core.segment.SegmentRequest.parse("17:1-1000").range()).as("DAS 1.6: comma form only")
+        .isEmpty();
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "segment=17:2000-1000|segment 17:2000-1000: start 2000 is after end 1000",
+      "segment=17:1000-2000,3000|malformed segment '17:1000-2000,3000': expected REF, REF:START,STOP or "
+          + "REF:START-END",
+      "segment=17:1..1000|unknown reference '17:1..1000' in segment '17:1..1000' (write a range as REF:START,STOP "
+          + "or REF:START-END"})
+  void aLocusWrittenAnotherWaySaysHowToWriteIt(String query, String message) {
+    assertThatThrownBy(() -> parse(query)).isInstanceOf(RequestException.class).hasMessageContaining(message);
+  }
 }

@@ -174,6 +174,8 @@ class ScoreWeightsBytesTest {
     String line;
     long n = 0;
     boolean header = false;
+    long headerLine = 0;
+    String headerText = null;
     while ((line = r.readLine()) != null) {
       n++;
       int columns = ScoreWeights.fields(line, f);
@@ -190,6 +192,8 @@ class ScoreWeightsBytesTest {
       } catch (NumberFormatException e) {
         if (out.isEmpty() && !header) {
           header = true;
+          headerLine = n;
+          headerText = f[0] + " " + f[1] + " " + f[2];
           continue;
         }
         throw SampleSheetException.atColumn("weights", n, 3, "weight", "'%s' is not a number", shorten(f[2]));
@@ -206,8 +210,22 @@ class ScoreWeightsBytesTest {
       }
       out.add(new ScoreWeights.Weight(f[0], f[1].toUpperCase(Locale.ROOT), w, n));
     }
+    if (out.isEmpty() && header) {
+      throw SampleSheetException.at("weights", headerLine, "no weights: the first line ('%s') was read as a "
+          + "header, its third column not being a number, and no line follows it; send lines of ID ALLELE WEIGHT",
+          shorten(headerText));
+    }
     if (out.isEmpty()) {
       throw new SampleSheetException("weights: no weights; send lines of ID ALLELE WEIGHT");
+    }
+    // plink refuses a variant ID given twice: so do we, naming both lines (the first repeat in file order)
+    java.util.Map<String, Long> seen = new java.util.HashMap<>();
+    for (ScoreWeights.Weight w : out) {
+      Long first = seen.putIfAbsent(w.variant(), w.line());
+      if (first != null) {
+        throw SampleSheetException.at("weights", w.line(), "variant '%s' is also on line %d; give each variant "
+            + "once (plink refuses duplicate IDs too)", shorten(w.variant()), first);
+      }
     }
     return out;
   }
