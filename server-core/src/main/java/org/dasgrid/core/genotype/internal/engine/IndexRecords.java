@@ -152,7 +152,7 @@ public final class IndexRecords implements RecordReader {
           copies[a] = new byte[called.length];
         }
         rowCalls.at(c, rows[a]).fillChosen(chosen, called, copies[a]);
-        altList.add(a == 0 ? text[2] : c.text(rows[a])[2]);
+        altList.add(c.text(rows[a])[2]);
       }
       ploidy = c.ploidy(rows[0]);
       int m = gaps.missing(rows[0]);
