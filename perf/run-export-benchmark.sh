@@ -35,10 +35,11 @@ tail -n +2 "$base.samples.tsv" > "$work/groups.txt"
 if [ ! -f "$base.freq-10000.txt" ]; then
   # 10,000 variants spread over the file, named CHROM:POS:REF:ALT (split records: one ALT each)
   bcftools norm -m- "$vcf" 2>/dev/null | bcftools query -f '%CHROM:%POS:%REF:%ALT\n' \
-    | awk -v n="$(bcftools index -n "$vcf")" 'BEGIN { srand(2) } rand() < 10500 / n' | head -10000 > "$base.freq-10000.txt"
+    | awk -v n="$(bcftools index -n "$vcf")" 'BEGIN { srand(2) } rand() < 10500 / n && ++k <= 10000' \
+    > "$base.freq-10000.txt"
 fi
 awk -F: '{ print $1 "\t" $2 }' "$base.freq-10000.txt" | sort -u -k1,1 -k2,2n > "$work/freq-sites.tsv"
-bcftools query -l "$vcf" | head -100 | paste -sd, > "$work/s100.txt"
+bcftools query -l "$vcf" | awk 'NR <= 100' | paste -sd, > "$work/s100.txt"
 s100=$(cat "$work/s100.txt")
 brca2="chr13:32315508-32400268"
 chrom=chr1
@@ -100,6 +101,7 @@ ours=$(median post); size=$(stat -c %s "$work/out")
 row "10,000 frequencies by population (bcftools view -R, norm -m-, +fill-tags -S)" "$ours" "$(median fill_tags)" \
   "$floor_bcf" "$size"
 echo
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
 echo "floor: bcftools --version ${floor_bcf} s, plink1.9 --version ${floor_plink} s; runs: $runs (median after one warm-up);" \
   "$(bcftools query -l "$vcf" | wc -l) samples x $(bcftools index -n "$vcf") records; $(date -u +%FT%TZ)"
 grep -c . "$base.freq-10000.txt" | sed 's/^/frequency lines posted: /'
