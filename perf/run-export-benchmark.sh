@@ -58,19 +58,37 @@ for i in $(seq 1 300); do
 done
 url="http://127.0.0.1:$port/genotypes/cohort"
 
-# median seconds of a command run RUNS times after one warm-up
+# CPU seconds used so far by this shell's children (the tools) and by the server process
+# (times must run in the shell that ran the tools, not in a $(...) subshell: it writes to a file)
+children_cpu() { times > "$work/times"; awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/);
+  printf "%.3f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$work/times"; }
+server_cpu() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.3f", ($14 + $15) / hz }' "/proc/$SERVE_PID/stat"; }
+# "WALL CPU": median wall seconds and median CPU seconds (the server's for ours, the tools' for theirs) of a
+# command run N times (default RUNS) after one warm-up; CPU time is what a loaded machine (other work on its
+# 2 cores) leaves comparable
 median() {
-  "$@" > /dev/null 2>&1
-  for i in $(seq 1 "$runs"); do
-    local t0 t1
-    t0=$(date +%s%N)
+  local n=$runs warm=1
+  if [ "$1" = --once ]; then n=${FREQ_RUNS:-2}; warm=0; shift; fi
+  [ "$warm" = 1 ] && "$@" > /dev/null 2>&1
+  for i in $(seq 1 "$n"); do
+    local t0 t1 c0 c1
+    local which=children_cpu
+    case $1 in get | post | post_tsv) which=server_cpu ;; esac
+    $which > "$work/c0"; t0=$(date +%s%N)
     "$@" > /dev/null 2>&1
-    t1=$(date +%s%N)
-    echo $(( (t1 - t0) / 1000 ))
-  done | sort -n | awk '{ a[NR] = $1 } END { printf "%.3f", a[int((NR + 1) / 2)] / 1e6 }'
+    t1=$(date +%s%N); $which > "$work/c1"
+    c0=$(cat "$work/c0"); c1=$(cat "$work/c1")
+    echo "$(( (t1 - t0) / 1000 )) $(awk -v a="$c0" -v b="$c1" 'BEGIN { printf "%d", (b - a) * 1e6 }')"
+  done > "$work/runs"
+  local mid='{ a[NR] = $1 } END { printf "%.3f", a[int((NR + 1) / 2)] / 1e6 }'
+  echo "$(cut -d' ' -f1 "$work/runs" | sort -n | awk "$mid") $(cut -d' ' -f2 "$work/runs" | sort -n | awk "$mid")"
 }
 get() { curl -fs -o "$work/out" "$1"; }
-post() { curl -fs -o "$work/out" -H 'Content-Type: text/plain' --data-binary @"$base.freq-10000.txt" "$url/frequencies"; }
+# no "Expect: 100-continue" (curl's default for large bodies; browsers and HTTP libraries do not send it)
+post() { curl -fs -o "$work/out" -H 'Expect:' -H 'Content-Type: text/plain' --data-binary @"$base.freq-10000.txt" \
+  "$url/frequencies"; }
+post_tsv() { curl -fs -o "$work/out" -H 'Expect:' -H 'Accept: text/tab-separated-values' -H 'Content-Type: text/plain' \
+  --data-binary @"$base.freq-10000.txt" "$url/frequencies"; }
 bcf_view() { bcftools view "$@" -Oz -o "$work/bcf.vcf.gz" "$vcf"; }
 bcf_view1() { bcftools view "$@" -Oz1 -o "$work/bcf.vcf.gz" "$vcf"; }
 plink_of() { bcftools view "$@" -Ob -o "$work/sub.bcf" "$vcf" && plink1.9 --bcf "$work/sub.bcf" --make-bed \
@@ -80,26 +98,34 @@ fill_tags() { bcftools view -R "$work/freq-sites.tsv" -Ou "$vcf" | bcftools norm
 
 floor_bcf=$(median bcftools --version)
 floor_plink=$(median plink1.9 --version)
-echo "| work | DasGrid (s) | tool (s) | tool - floor (s) | ratio | size |"
+floor_both=$(awk -v a="${floor_bcf% *}" -v b="${floor_plink% *}" -v c="${floor_bcf#* }" -v d="${floor_plink#* }" \
+  'BEGIN { print a + b, c + d }')
+echo "| work | DasGrid wall / CPU (s) | tool wall / CPU (s) | tool - floor, wall / CPU (s) | ratio wall / CPU | bytes |"
 echo "|---|---|---|---|---|---|"
-row() { # name ours tool floor bytes
-  awk -v n="$1" -v a="$2" -v b="$3" -v f="$4" -v z="$5" 'BEGIN { d = b - f; printf "| %s | %.3f | %.3f | %.3f | %.1fx | %s |\n", n, a, b, d, d / a, z }'
+row() { # name "ours_wall ours_cpu" "tool_wall tool_cpu" "floor_wall floor_cpu" bytes
+  awk -v n="$1" -v o="$2" -v t="$3" -v f="$4" -v z="$5" 'BEGIN { split(o, a, " "); split(t, b, " "); split(f, c, " ");
+    dw = b[1] - c[1]; dc = b[2] - c[2];
+    printf "| %s | %.3f / %.3f | %.3f / %.3f | %.3f / %.3f | %.1fx / %.1fx | %s |\n", n, a[1], a[2], b[1], b[2], dw, dc,
+      dw / a[1], (a[2] > 0 ? dc / a[2] : 0), z }'
 }
 ours=$(median get "$url/export?format=vcf&segment=${brca2/-/,}"); size=$(stat -c %s "$work/out")
 row "BRCA2 x 2,504, VCF (bcftools view -r -Oz)" "$ours" "$(median bcf_view -r "$brca2")" "$floor_bcf" "$size"
 row "BRCA2 x 2,504, VCF (bcftools view -r -Oz1)" "$ours" "$(median bcf_view1 -r "$brca2")" "$floor_bcf" "$size"
 ours=$(median get "$url/export?format=plink&segment=${brca2/-/,}"); size=$(stat -c %s "$work/out")
 row "BRCA2 x 2,504, PLINK (bcftools view -r, plink1.9 --bcf --make-bed)" "$ours" "$(median plink_of -r "$brca2")" \
-  "$(awk -v a="$floor_bcf" -v b="$floor_plink" 'BEGIN { print a + b }')" "$size"
+  "$floor_both" "$size"
 ours=$(median get "$url/export?format=vcf&segment=$chrom&samples=$s100"); size=$(stat -c %s "$work/out")
 row "$chrom x 100, VCF (bcftools view -s -r -Oz)" "$ours" "$(median bcf_view -s "$s100" -r "$chrom")" "$floor_bcf" "$size"
 row "$chrom x 100, VCF (bcftools view -s -r -Oz1)" "$ours" "$(median bcf_view1 -s "$s100" -r "$chrom")" "$floor_bcf" "$size"
 ours=$(median get "$url/export?format=plink&segment=$chrom&samples=$s100"); size=$(stat -c %s "$work/out")
 row "$chrom x 100, PLINK (bcftools view -s -r, plink1.9 --bcf --make-bed)" "$ours" \
-  "$(median plink_of -s "$s100" -r "$chrom")" "$(awk -v a="$floor_bcf" -v b="$floor_plink" 'BEGIN { print a + b }')" "$size"
+  "$(median plink_of -s "$s100" -r "$chrom")" "$floor_both" "$size"
+tool=$(median --once fill_tags)
 ours=$(median post); size=$(stat -c %s "$work/out")
-row "10,000 frequencies by population (bcftools view -R, norm -m-, +fill-tags -S)" "$ours" "$(median fill_tags)" \
-  "$floor_bcf" "$size"
+row "10,000 frequencies by population, JSON (bcftools view -R, norm -m-, +fill-tags -S; ${FREQ_RUNS:-2} runs)" "$ours" \
+  "$tool" "$floor_bcf" "$size"
+ours=$(median post_tsv); size=$(stat -c %s "$work/out")
+row "10,000 frequencies by population, TSV (same)" "$ours" "$tool" "$floor_bcf" "$size"
 echo
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
 echo "floor: bcftools --version ${floor_bcf} s, plink1.9 --version ${floor_plink} s; runs: $runs (median after one warm-up);" \
