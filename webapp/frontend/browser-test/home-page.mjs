@@ -7,7 +7,8 @@
 // second server whose cohort has a gene annotation and shares its assembly with an annotation source: the form's
 // gene box, and the cohort's variants and the genes in one view.
 import {chromium} from 'playwright-core';
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {gunzipSync} from 'node:zlib';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 
@@ -295,7 +296,8 @@ try {
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    viewport: {width: 1400, height: 1000}
+    viewport: {width: 1400, height: 1000},
+    acceptDownloads: true
   });
   context.on('request', (r) => {
     const u = new URL(r.url());
@@ -437,6 +439,22 @@ try {
     asked.rows.some((r) => r[0] === '1') && asked.rows.some((r) => r[0] === '17')
       && api.variants.every((v) => v.het >= 1 && v.het <= 2), JSON.stringify(api.variants.map((v) => v.het)));
   checkTimings(asked, 'het query');
+  // the download links: the form's regions and samples as a cohort export, which the server sends as a file
+  const links = await page.$$eval('#genotype-download-vcf, #genotype-download-plink', (as) => as.map((a) => a.href));
+  const vcfLink = new URL(links[0]);
+  check('the download links export the form\'s regions and samples as VCF and PLINK',
+    vcfLink.pathname.endsWith('/genotypes/ceu/export') && vcfLink.searchParams.get('format') === 'vcf'
+      && vcfLink.searchParams.getAll('segment').join(' ') === '1:1,50000000 17:3360000,3390000'
+      && vcfLink.searchParams.get('samples') === 'NA06984,NA06986'
+      && new URL(links[1]).searchParams.get('format') === 'plink', JSON.stringify(links));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#genotype-download-vcf')]);
+  const saved = join(out, 'download.vcf.gz');
+  await download.saveAs(saved);
+  const vcfText = gunzipSync(readFileSync(saved)).toString('utf8');
+  check('clicking VCF downloads the export: a gzipped VCF of the two samples named by the server',
+    download.suggestedFilename().endsWith('.vcf.gz') && vcfText.startsWith('##fileformat=VCFv4.2')
+      && /#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tNA06984\tNA06986\n/.test(vcfText),
+    download.suggestedFilename());
   await page.screenshot({path: join(out, 'home-genotypes.png'), fullPage: true});
 
   asked = await queryGenotypes(page, {segment: '1:1,50000000', zygosity: 'hom', samples: '', limit: '20'});

@@ -497,7 +497,41 @@
     if (!hints.gene) {
       form.gene.value = '';
     }
+    updateDownloads();
   }
+
+  /**
+   * The download links follow the form: the cohort export (contract section 12) of its region or gene and samples,
+   * as a VCF or PLINK files (the server names the file).
+   */
+  function updateDownloads() {
+    const source = state.current;
+    if (!source || !source.genotypes) {
+      return;
+    }
+    const form = $('#genotype-form').elements;
+    const q = new URLSearchParams();
+    const gene = form.gene.value.trim();
+    if (gene) {
+      q.set('gene', gene);
+    } else {
+      const segments = form.segment.value.split(/[\s;]+/).filter(Boolean);
+      const fallback = source.defaultLocus ? [dasSegment(source.defaultLocus)] : [];
+      for (const seg of segments.length ? segments : fallback) {
+        q.append('segment', seg);
+      }
+    }
+    const samples = form.samples.value.split(/[\s,]+/).filter(Boolean);
+    if (samples.length) {
+      q.set('samples', samples.join(','));
+    }
+    for (const format of ['vcf', 'plink']) {
+      $(`#genotype-download-${format}`).href =
+        url(`genotypes/${encodeURIComponent(source.id)}/export?format=${format}&${q}`);
+    }
+  }
+
+  $('#genotype-form').addEventListener('input', updateDownloads);
 
   /** The genotype form's region follows the genome view: the locus in view, as a DAS segment. */
   function followView() {
@@ -508,6 +542,7 @@
     if (locus) {
       $('#genotype-form').elements.segment.value = dasSegment(locus);
     }
+    updateDownloads();
   }
 
   /**

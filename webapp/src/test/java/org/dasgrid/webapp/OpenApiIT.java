@@ -156,6 +156,10 @@ class OpenApiIT {
   static Stream<Case> cases() {
     return Stream.of(
         new Case("/das/sources", "/das/sources?format=json", 200),
+        new Case("/genotypes/{source}/export", "/genotypes/ceu/export?format=vcf&segment=1:1105366,1200000", 200),
+        new Case("/genotypes/{source}/export", "/genotypes/ceu/export?format=plink&segment=1:1105366,1200000"
+            + "&samples=NA06984,NA06986", 200),
+        new Case("/genotypes/{source}/export", "/genotypes/ceu/export?format=bam&segment=1", 400),
         new Case("/das/dsn", "/das/dsn?format=json", 200),
         new Case("/das/{source}", "/das/dmel?format=json", 200),
         new Case("/das/{source}/entry_points", "/das/dmel/entry_points?format=json", 200),
@@ -470,6 +474,7 @@ class OpenApiIT {
     cases().forEach(c -> exercised.add(c.path()));
     exercised.add("/api/sources/{source}/chrom.sizes");
     exercised.add("/genotypes/{source}/score"); // POST: scoreAnswersMatchTheirDocumentedSchema
+    exercised.add("/genotypes/{source}/frequencies"); // POST: frequenciesAnswersMatchTheirDocumentedSchema
     // not JSON: their content types are checked by ObservabilityIT and the browser test
     exercised.add("/metrics");
     exercised.add("/openapi.json");
@@ -487,6 +492,28 @@ class OpenApiIT {
       assertThat(r.statusCode()).as(r.body()).isEqualTo(Integer.parseInt(c[1]));
       JsonNode content = doc.path("paths").path("/genotypes/{source}/score").path("post").path("responses")
           .path(c[1]);
+      if (content.has("$ref")) {
+        content = doc.at(JsonPointer.compile(content.get("$ref").asText().substring(1)));
+      }
+      JsonNode schemaNode = content.path("content").path("application/json").path("schema");
+      JsonSchema schema = schemaNode.has("$ref")
+          ? schemas.getSchema(SchemaLocation.of(DOC_URI + schemaNode.get("$ref").asText())) : schemas.getSchema(schemaNode);
+      assertThat(schema.validate(JSON.readTree(r.body()))).as(r.body()).isEmpty();
+    }
+  }
+
+  @Test
+  void frequenciesAnswersMatchTheirDocumentedSchema() throws Exception {
+    java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+    for (String[] c : new String[][] {{"rs2760321\n1:1105366:T:C\nrs0\n", "", "200"}, {"rs1 A\n", "", "400"},
+        {"rs2760321\n", "?by=nothing", "400"}}) {
+      java.net.http.HttpResponse<String> r = client.send(java.net.http.HttpRequest.newBuilder(
+          java.net.URI.create(base + "/genotypes/ceu/frequencies" + c[1]))
+          .header("Content-Type", "text/plain").POST(java.net.http.HttpRequest.BodyPublishers.ofString(c[0])).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(Integer.parseInt(c[2]));
+      JsonNode content = doc.path("paths").path("/genotypes/{source}/frequencies").path("post").path("responses")
+          .path(c[2]);
       if (content.has("$ref")) {
         content = doc.at(JsonPointer.compile(content.get("$ref").asText().substring(1)));
       }

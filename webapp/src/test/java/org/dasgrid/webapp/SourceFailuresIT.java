@@ -93,7 +93,8 @@ class SourceFailuresIT {
         """);
     assertThatThrownBy(() -> TestServer.start(config)).hasMessageContaining(
         "typo.yaml: sources[0] (dmel): unknown key 'assembley' at sources[0].options (known keys for format gff3:"
-            + " assembly, beaconCaseLevelData, exportGenotypes, maintainer, maxKinshipSamples, maxScoreWeights, watch)");
+            + " assembly, beaconCaseLevelData, exportGenotypes, maintainer, maxExportCalls, maxKinshipSamples, maxScoreWeights,"
+            + " watch)");
   }
 
   /** Beacon answers for a dataset that failed to load as the genotype API and htsget do: 503 with the reason. */

@@ -30,7 +30,7 @@ public final class ConfigLoader {
    * its provider reads.
    */
   public static final Set<String> SERVER_OPTIONS = Set.of("maintainer", "watch", "exportGenotypes",
-      "beaconCaseLevelData", "assembly", "maxKinshipSamples", "maxScoreWeights");
+      "beaconCaseLevelData", "assembly", "maxKinshipSamples", "maxScoreWeights", "maxExportCalls");
 
   private final Set<String> knownFormats;
   /** By format, the {@code options:} keys its provider reads; a format not in it has its options unchecked. */

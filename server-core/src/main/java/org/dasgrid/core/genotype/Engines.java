@@ -2,6 +2,7 @@ package org.dasgrid.core.genotype;
 
 import org.dasgrid.core.genotype.internal.analytics.CohortAnalytics;
 import org.dasgrid.core.genotype.internal.engine.GenotypeIndex;
+import org.dasgrid.core.genotype.internal.engine.IndexRecords;
 import org.dasgrid.core.genotype.internal.store.GenotypeStore;
 
 /**
@@ -13,5 +14,11 @@ final class Engines {
 
   static GenotypeIndex over(GenotypeStore store) {
     return new GenotypeIndex(store, CohortAnalytics::new);
+  }
+
+  /** The record reader of an engine made here ({@link RecordReader#of}). */
+  static java.util.Optional<RecordReader> records(GenotypeQueries engine) {
+    return engine instanceof GenotypeIndex index ? java.util.Optional.of(new IndexRecords(index))
+        : java.util.Optional.empty();
   }
 }

@@ -85,7 +85,7 @@ class ConfigLoaderTest {
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("unknown key 'assembley' at sources[0].options")
         .hasMessageContaining("known keys for format vcf: assembly, beaconCaseLevelData, exportGenotypes,"
-            + " genotypeInfo, genotypeSets, maintainer, maxKinshipSamples, maxScoreWeights, watch");
+            + " genotypeInfo, genotypeSets, maintainer, maxExportCalls, maxKinshipSamples, maxScoreWeights, watch");
     SourceConfig ok = checking.load(write("sources:\n  - {id: c, format: vcf, path: c.vcf, genotypes: true,"
         + " options: {assembly: GRCh38, genotypeSets: compact, watch: 'true'}}\n")).sources().get(0);
     assertThat(ok.option("assembly", null)).isEqualTo("GRCh38");

@@ -13,9 +13,10 @@ import org.dasgrid.core.config.Tier;
  * The tier of every endpoint (contract section 11), in one table: {@code aggregate} for Beacon boolean/count
  * answers and {@code /count}; {@code variants} for variant records (DAS, {@code /variants}, analytics rows,
  * site exports, browser configs); {@code genotypes} for whatever names samples or their calls ({@code
- * /samples}, the sample-level queries, htsget, VCF exports with sample columns). A genotype query that chooses
- * samples ({@code samples=}, {@code cases=}, {@code controls=}, or a POSTed form, which is how long sample lists
- * come) answers about those samples, so it is at the genotypes tier whatever its endpoint.
+ * /samples}, the sample-level queries, htsget, VCF exports with sample columns, cohort exports). A genotype query
+ * that chooses samples ({@code samples=}, {@code cases=}, {@code controls=}, or a POSTed form, which is how long
+ * sample lists come) answers about those samples, so it is at the genotypes tier whatever its endpoint; {@code
+ * frequencies} posts variants, not samples, and stays at the variants tier unless it chooses samples.
  *
  * <p>Every servlet mapping must be in the table ({@link #uncovered}, checked at start-up), and every endpoint
  * under a mapping is named here: a path the table does not know is {@link Route#known() unknown} and served at
@@ -40,7 +41,11 @@ public final class EndpointTiers {
       Map.entry("score", Tier.GENOTYPES),
       Map.entry("inheritance", Tier.GENOTYPES),
       Map.entry("hom-ref", Tier.GENOTYPES),
-      Map.entry("sample-counts", Tier.GENOTYPES));
+      Map.entry("sample-counts", Tier.GENOTYPES),
+      Map.entry("export", Tier.GENOTYPES),
+      Map.entry("frequencies", Tier.VARIANTS));
+  /** Genotype endpoints whose POSTed body lists variants, not samples: a POST leaves their tier as it is. */
+  static final Set<String> VARIANT_BODIES = Set.of("frequencies");
   /** Query arguments that choose samples by name or group. */
   static final List<String> SAMPLE_CHOICES = List.of("samples", "cases", "controls");
   private static final java.util.regex.Pattern ARGUMENTS = java.util.regex.Pattern.compile("[&;]");
@@ -101,7 +106,8 @@ public final class EndpointTiers {
     if (tier == null || p.length > 3) {
       return Route.unknown("genotypes", p[2], p[1]);
     }
-    if (tier != Tier.GENOTYPES && ("POST".equals(method) || choosesSamples(query))) {
+    if (tier != Tier.GENOTYPES && ("POST".equals(method) && !VARIANT_BODIES.contains(p[2])
+        || choosesSamples(query))) {
       tier = Tier.GENOTYPES;
     }
     return Route.source("genotypes", p[2], p[1], tier);

@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.api.cohort.CohortEndpoint;
+import org.dasgrid.core.api.export.ExportEndpoint;
+import org.dasgrid.core.api.export.FrequenciesEndpoint;
 import org.dasgrid.core.api.genotype.AnalyticsJsonWriter;
 import org.dasgrid.core.api.genotype.AnalyticsRequest;
 import org.dasgrid.core.api.genotype.GeneArguments;
@@ -120,9 +122,11 @@ final class GenotypeServlet extends HttpServlet {
           + "/genotypes/{source}/samples or /genotypes/{source}/count");
     }
     java.util.Optional<CohortEndpoint> cohort = CohortEndpoint.named(parts[1]);
-    GenotypeEndpoint endpoint = cohort.isPresent() ? null : GenotypeEndpoint.named(parts[1]).orElseThrow(() ->
+    boolean export = parts[1].equals(ExportEndpoint.PATH) || parts[1].equals(FrequenciesEndpoint.PATH);
+    GenotypeEndpoint endpoint = cohort.isPresent() || export ? null : GenotypeEndpoint.named(parts[1]).orElseThrow(() ->
         new RequestException(ErrorKind.UNKNOWN_OPERATION, "unknown genotype query '%s'; use variants, samples, "
-            + "count, sex-check, kinship, score, inheritance, hom-ref, sample-counts or strata", shorten(parts[1])));
+            + "count, sex-check, kinship, score, inheritance, hom-ref, sample-counts, strata, export or frequencies",
+            shorten(parts[1])));
     // a protected source the client may not read answers exactly like an unknown one
     boolean readable = app.registry().slot(parts[0])
         .map(s -> AccessCheck.bearer(Bearer.token(req)).mayRead(s.config())).orElse(false);
@@ -135,6 +139,16 @@ final class GenotypeServlet extends HttpServlet {
           "data source '%s' has no genotypes (a VCF source with 'genotypes: true' has)", parts[0]);
     }
     ServerSettings limits = app.config().server();
+    if (export) {
+      // cohort exports and frequencies (contract section 12): the local engine's records, not a cluster's view
+      GenotypeQueries local = ((GenotypeSource) source.data()).genotypes();
+      if (parts[1].equals(ExportEndpoint.PATH)) {
+        ExportAnswers.answer(req, resp, source, local, limits, timer);
+      } else {
+        FrequencyAnswers.answer(req, resp, source, local, limits, timer);
+      }
+      return;
+    }
     if (cohort.isPresent()) {
       // the sample-level queries read every call of the rows: the local engine only, not a cluster's view
       CohortAnswers.answer(cohort.get(), req, resp, source, source.data(),

@@ -155,12 +155,13 @@ class TieredAccessIT {
       Map.entry("/genotypes/{source}/sample-counts", "?" + REGION),
       Map.entry("/genotypes/{source}/strata", "?" + REGION + "&by=population"),
       Map.entry("/genotypes/{source}/kinship", "?samples=NA06984,NA06985"),
+      Map.entry("/genotypes/{source}/export", "?format=vcf&" + REGION),
       Map.entry("/api/sources/{source}/search", "?q=rs111751804"),
       Map.entry("/beacon/v2/g_variants", "?referenceName=1&start=1105365&referenceBases=T&alternateBases=C"));
   /** Endpoints whose concrete request above is a good one: allowed, they answer 200. */
   static final Set<String> OK = Set.of("/das/{source}/features", "/das/{source}/types", "/das/{source}/entry_points",
       "/genotypes/{source}/variants", "/genotypes/{source}/samples", "/genotypes/{source}/count",
-      "/genotypes/{source}/kinship", "/genotypes/{source}/strata",
+      "/genotypes/{source}/kinship", "/genotypes/{source}/strata", "/genotypes/{source}/export",
       "/genotypes/{source}/sample-counts", "/genotypes/{source}/hom-ref", "/api/sources/{source}",
       "/htsget/variants/{id}", "/files/{source}/{file}");
 
@@ -182,12 +183,13 @@ class TieredAccessIT {
       String method = m.toUpperCase(java.util.Locale.ROOT);
       String template = e.getKey();
       if (seen.add(method + " " + template)) {
-        String body = method.equals("POST") && template.startsWith("/genotypes/") ? "rs111751804 C 1.0\n" : null;
+        String body = !method.equals("POST") || !template.startsWith("/genotypes/") ? null
+            : template.endsWith("/frequencies") ? "rs111751804\n" : "rs111751804 C 1.0\n";
         if (method.equals("POST") && body == null) {
           body = "{}";
         }
         out.add(new Endpoint(method, template, concrete(template), body, OK.contains(template)
-            && method.equals("GET")));
+            && method.equals("GET") || template.endsWith("/frequencies")));
       }
     }));
     for (String command : server.server().app().das().commandNames()) {
@@ -220,8 +222,12 @@ class TieredAccessIT {
     assertThat(without).as("endpoints without an access tier (add them to EndpointTiers)").isEmpty();
     // and a servlet mapped where the table does not look would stop the server from starting
     assertThat(EndpointTiers.uncovered(List.of("/das/*", "/genotypes/*", "/export/*"))).containsExactly("/export/*");
-    assertThat(tiers.route("/genotypes/cohort/export", "GET", null).known()).isFalse();
-    assertThat(tiers.route("/genotypes/cohort/export", "GET", null).tier()).contains(Tier.GENOTYPES);
+    assertThat(tiers.route("/genotypes/cohort/nothing", "GET", null).known()).isFalse();
+    assertThat(tiers.route("/genotypes/cohort/nothing", "GET", null).tier()).contains(Tier.GENOTYPES);
+    // a POSTed list of variants is not a list of samples: frequencies stay at the variants tier unless samples=
+    assertThat(tiers.route("/genotypes/cohort/frequencies", "POST", null).tier()).contains(Tier.VARIANTS);
+    assertThat(tiers.route("/genotypes/cohort/frequencies", "POST", "samples=A").tier()).contains(Tier.GENOTYPES);
+    assertThat(tiers.route("/genotypes/cohort/export", "GET", "format=vcf").tier()).contains(Tier.GENOTYPES);
   }
 
   @TestFactory

@@ -1,0 +1,214 @@
+package org.dasgrid.core.api.export;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.dasgrid.core.genotype.GenotypeQueries;
+import org.dasgrid.core.genotype.RecordReader;
+import org.dasgrid.core.genotype.cohort.Phenotype;
+import org.dasgrid.core.genotype.cohort.SampleInfo;
+import org.dasgrid.core.genotype.cohort.SampleSheet;
+import org.dasgrid.core.genotype.cohort.Sex;
+
+/**
+ * The PLINK 1 binary files of an export ({@code format=plink}), in one zip: {@code .fam}, {@code .bim}, {@code
+ * .bed} as {@code plink1.9 --vcf X --make-bed --keep-allele-order --vcf-half-call m --allow-extra-chr} makes them
+ * from the same subset. PLINK 1 holds two alleles a variant: of a multi-allelic record plink 1.9 keeps REF and
+ * its most common ALT among the complete diploid and haploid calls (a haploid call counting twice; the first
+ * ALT of a tie), and calls carrying another ALT become missing; this does the same. A1 is the ALT, A2 the REF;
+ * a haploid call is homozygous; partial ({@code ./1}) and polyploid calls are missing. Chromosomes get plink's
+ * codes (1-22, X 23, Y 24, XY 25, M/MT 26; others as named). Where the VCF has no ID the variant's is {@code
+ * CHROM:POS:REF:ALT} (contract section 12). The {@code .fam} comes from the sample sheet (family, parents,
+ * sex, phenotype), each sample its own family with unknown parents, sex and phenotype where the sheet has
+ * none. The records are read twice (for the {@code .bim}, then the {@code .bed}), so nothing grows with the
+ * export's size.
+ */
+final class PlinkExport implements CohortExport {
+  private final ExportScope scope;
+  private final GenotypeQueries engine;
+  private final Optional<SampleSheet> sheet;
+
+  PlinkExport(ExportScope scope, GenotypeQueries engine, Optional<SampleSheet> sheet) {
+    this.scope = scope;
+    this.engine = engine;
+    this.sheet = sheet;
+  }
+
+  @Override
+  public String fileName() {
+    return scope.fileBase() + ".plink.zip";
+  }
+
+  @Override
+  public String contentType() {
+    return "application/zip";
+  }
+
+  @Override
+  public boolean blockCompressed() {
+    return false;
+  }
+
+  @Override
+  public long calls() {
+    return scope.callCount();
+  }
+
+  @Override
+  public void write(OutputStream out) throws IOException {
+    String base = scope.fileBase();
+    ZipOutputStream zip = new ZipOutputStream(out);
+    zip.setLevel(1); // .bed bytes are dense; most of the time would go to compressing them harder
+    LineBytes line = new LineBytes();
+    zip.putNextEntry(new ZipEntry(base + ".fam"));
+    fam(line, zip);
+    zip.closeEntry();
+    zip.putNextEntry(new ZipEntry(base + ".bim"));
+    int[] alleles = new int[64];
+    int samples = scope.samples().size();
+    visit(zip, line, rec -> {
+      int keep = keptAlt(rec, samples, alleles);
+      String chrom = rec.contig();
+      line.text(plinkChromosome(chrom)).ch('\t');
+      String alt = rec.alts().get(keep - 1);
+      if (rec.id().equals(".")) {
+        line.text(chrom).ch(':').number(rec.pos()).ch(':').text(rec.ref()).ch(':').text(alt);
+      } else {
+        line.text(rec.id());
+      }
+      line.text("\t0\t").number(rec.pos()).ch('\t').text(alt).ch('\t').text(rec.ref()).ch('\n');
+      return line;
+    });
+    zip.closeEntry();
+    zip.putNextEntry(new ZipEntry(base + ".bed"));
+    zip.write(new byte[] {0x6c, 0x1b, 0x01}); // magic, SNP-major
+    visit(zip, line, rec -> {
+      int keep = keptAlt(rec, samples, alleles);
+      line.room((samples + 3) / 4);
+      byte[] b = line.array();
+      int at = line.length();
+      int acc = 0;
+      for (int i = 0; i < samples; i++) {
+        acc |= code(rec.call(i, alleles), alleles, keep) << ((i & 3) << 1);
+        if ((i & 3) == 3) {
+          b[at++] = (byte) acc;
+          acc = 0;
+        }
+      }
+      if ((samples & 3) != 0) {
+        b[at++] = (byte) acc;
+      }
+      line.length(at);
+      return line;
+    });
+    zip.closeEntry();
+    zip.finish();
+  }
+
+  /** PLINK's 2-bit code of a call for ALT {@code keep}: 00 hom A1 (ALT), 10 het, 11 hom A2 (REF), 01 missing. */
+  private static int code(int n, int[] alleles, int keep) {
+    int a;
+    int b;
+    if (n == 1) {
+      a = alleles[0];
+      b = a;
+    } else if (n == 2) {
+      a = alleles[0];
+      b = alleles[1];
+    } else {
+      return 1;
+    }
+    if (a < 0 || b < 0 || a != 0 && a != keep || b != 0 && b != keep) {
+      return 1;
+    }
+    return a == 0 && b == 0 ? 3 : a == keep && b == keep ? 0 : 2;
+  }
+
+  /** The ALT plink 1.9 keeps: the most common among complete diploid and haploid (twice) calls; ties the first. */
+  private static int keptAlt(RecordReader.Record rec, int samples, int[] alleles) {
+    int alts = rec.alts().size();
+    if (alts == 1) {
+      return 1;
+    }
+    int[] counts = new int[alts + 1];
+    for (int i = 0; i < samples; i++) {
+      int n = rec.call(i, alleles);
+      if (n == 2 && alleles[0] >= 0) {
+        counts[alleles[0]]++;
+        counts[alleles[1]]++;
+      } else if (n == 1 && alleles[0] >= 0) {
+        counts[alleles[0]] += 2;
+      }
+    }
+    int best = 1;
+    for (int a = 2; a <= alts; a++) {
+      if (counts[a] > counts[best]) {
+        best = a;
+      }
+    }
+    return best;
+  }
+
+  /** PLINK 1.9's chromosome code of a contig name (its human defaults, extra contigs kept as named). */
+  static String plinkChromosome(String contig) {
+    String c = contig.regionMatches(true, 0, "chr", 0, 3) ? contig.substring(3) : contig;
+    String u = c.toUpperCase(Locale.ROOT);
+    if (u.matches("0*([1-9]|1[0-9]|2[0-2])")) {
+      return Integer.toString(Integer.parseInt(u));
+    }
+    return switch (u) {
+      case "X", "23" -> "23";
+      case "Y", "24" -> "24";
+      case "XY", "25" -> "25";
+      case "M", "MT", "26" -> "26";
+      default -> contig;
+    };
+  }
+
+  private void fam(LineBytes line, OutputStream out) throws IOException {
+    List<String> names = engine.sampleNames();
+    for (int s : scope.samples().members()) {
+      String name = names.get(s);
+      Optional<SampleInfo> info = sheet.flatMap(sh -> sh.get(name));
+      line.text(info.map(SampleInfo::family).orElse(name)).ch('\t').text(name).ch('\t')
+          .text(info.flatMap(SampleInfo::father).orElse("0")).ch('\t')
+          .text(info.flatMap(SampleInfo::mother).orElse("0")).ch('\t')
+          .text(info.map(i -> i.sex() == Sex.MALE ? "1" : i.sex() == Sex.FEMALE ? "2" : "0").orElse("0")).ch('\t')
+          .text(info.map(i -> i.phenotype() == Phenotype.AFFECTED ? "2"
+              : i.phenotype() == Phenotype.UNAFFECTED ? "1" : "-9").orElse("-9")).ch('\n');
+      if (line.length() > 1 << 16) {
+        line.writeTo(out);
+      }
+    }
+    line.writeTo(out);
+  }
+
+  private interface Lines {
+    LineBytes of(RecordReader.Record rec);
+  }
+
+  /** Visits the records, writing what {@code lines} makes of each in pieces of 64 KB and the rest at the end. */
+  private void visit(OutputStream out, LineBytes line, Lines lines) throws IOException {
+    try {
+      scope.records().forEachRecord(scope.segments(), scope.samples(), rec -> {
+        LineBytes l = lines.of(rec);
+        if (l.length() >= 1 << 16) {
+          try {
+            l.writeTo(out);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }
+        return true;
+      });
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    line.writeTo(out);
+  }
+}

@@ -1,0 +1,62 @@
+package org.dasgrid.core.genotype;
+
+import java.util.List;
+import java.util.Optional;
+import org.dasgrid.core.segment.Segment;
+
+/**
+ * An engine capability: the VCF records (sites) of some segments with their ALT alleles together again and each
+ * chosen sample's call, as the engine keeps them: what an export writes. The engine keeps per call how many
+ * alleles were called and how many copies of each ALT, whether an allele was missing, and whether a complete
+ * call is haploid or polyploid; it keeps no phase and not the order of a call's alleles, no QUAL, FILTER or
+ * FORMAT field but GT. So a call comes back unphased with its alleles in a fixed order (missing ones first, then
+ * ascending), and a wholly missing call with the site's default ploidy ({@code ./.}, or {@code .} where most
+ * calls are haploid). Records without an ALT allele are not kept. Records at one position come in the order
+ * of their first ALT allele (the engine's answer order), not necessarily the file's.
+ */
+public interface RecordReader {
+  /**
+   * Visits the records overlapping the segments (by their REF span), in the source's contig order and by
+   * position, each once; stops when the visitor returns false. The {@link Record} is a cursor, valid only
+   * during the call.
+   */
+  void forEachRecord(List<Segment> segments, SampleSelection samples, Visitor visitor);
+
+  /** The reader of this engine, when it can read records (a cluster's merged view cannot). */
+  static Optional<RecordReader> of(GenotypeQueries engine) {
+    return Engines.records(engine);
+  }
+
+  /** One record and its chosen samples' calls. */
+  interface Record {
+    String contig();
+
+    int pos();
+
+    /** The VCF ID, or {@code .}. */
+    String id();
+
+    String ref();
+
+    /** The ALT alleles, allele 1 first. */
+    List<String> alts();
+
+    /**
+     * The call of the {@code i}-th chosen sample (in cohort order): its alleles into {@code alleles} (-1 for a
+     * missing one, first; then 0 for REF and k for ALT k, ascending), returning how many there are.
+     * {@code alleles} must hold 32.
+     */
+    int call(int i, int[] alleles);
+
+    /** Alleles called among the chosen samples (AN). */
+    int an();
+
+    /** Copies of ALT {@code allele} (1-based) among the chosen samples (AC). */
+    int ac(int allele);
+  }
+
+  @FunctionalInterface
+  interface Visitor {
+    boolean visit(Record record);
+  }
+}

@@ -1,0 +1,59 @@
+package org.dasgrid.webapp.genotypes;
+
+import htsjdk.samtools.util.BlockCompressedOutputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.OutputStream;
+import org.dasgrid.core.api.cohort.CohortApi;
+import org.dasgrid.core.api.export.CohortExport;
+import org.dasgrid.core.api.export.ExportEndpoint;
+import org.dasgrid.core.api.genotype.RequestTimer;
+import org.dasgrid.core.arguments.QueryArguments;
+import org.dasgrid.core.config.ServerSettings;
+import org.dasgrid.core.genotype.GenotypeQueries;
+import org.dasgrid.core.registry.LoadedSource;
+import org.dasgrid.webapp.access.Callers;
+import org.dasgrid.webapp.http.QueryReader;
+
+/**
+ * HTTP for {@code GET /genotypes/{source}/export} ({@link ExportEndpoint}), reached through {@link GenotypeServlet}
+ * once it has found the source and checked access: the request is read and checked whole (a 400 before any byte),
+ * then the file streams as the engine reads it, through a BGZF stream for a VCF ({@code tabix} indexes it) or as
+ * the zip it is, with a {@code Content-Disposition} file name. The servlet's blocking writes hold the reading
+ * back while a slow client takes the bytes (backpressure): no temporary file, no buffer growing with the answer.
+ * The calls exported go to the audit log as the answer's rows.
+ */
+final class ExportAnswers {
+  /** BGZF's deflate level: GT columns compress well at 1, and 6 would spend most of an export's time here. */
+  static final int BGZF_LEVEL = 1;
+
+  private ExportAnswers() {}
+
+  static void answer(HttpServletRequest req, HttpServletResponse resp, LoadedSource source, GenotypeQueries engine,
+      ServerSettings limits, RequestTimer timer) throws IOException {
+    QueryArguments args = QueryReader.read(req, limits.maxQueryLength());
+    CohortApi.Context ctx = new CohortApi.Context(source.data(), engine, source.sheet(), source.config().options(),
+        limits.maxSegmentsPerRequest(), limits.maxFeaturesPerResponse(), source.genes());
+    CohortExport export = timer.db(() -> ExportEndpoint.open(args, ctx, source.config().id()));
+    Callers.noteRows(req, export.calls());
+    resp.setStatus(200);
+    resp.setContentType(export.contentType());
+    resp.setHeader("Content-Disposition", "attachment; filename=\"" + export.fileName() + "\"");
+    resp.setHeader("Cache-Control", "no-store");
+    resp.setHeader("Server-Timing", timer.serverTiming(timer.elapsedMillisNow()));
+    if ("HEAD".equals(req.getMethod())) {
+      return;
+    }
+    OutputStream body = resp.getOutputStream();
+    if (export.blockCompressed()) {
+      BlockCompressedOutputStream bgzf = new BlockCompressedOutputStream(body, (java.nio.file.Path) null,
+          BGZF_LEVEL, BlockCompressedOutputStream.getDefaultDeflaterFactory());
+      export.write(bgzf);
+      bgzf.close(); // the empty block that ends a BGZF file, then the servlet stream
+    } else {
+      export.write(body);
+      body.close();
+    }
+  }
+}
