@@ -26,7 +26,7 @@ public final class EndpointTiers {
   static final Set<String> MAPPINGS = Set.of("/das/*", "/das", "/genotypes/*", "/api/*", "/openapi.json",
       "/health/*", "/metrics", "/admin/*", "/admin/status", "/files/*", "/jbrowse/config.json",
       "/igv/session.json", "/beacon/v2/*", "/beacon/v2", "/refget/*", "/htsget/*", "/service-info", "/services",
-      "/");
+      "/error", "/");
   static final Set<String> DAS_SERVER = Set.of("sources", "dsn");
   static final Set<String> DAS_SOURCE = Set.of("sources", "entry_points", "types", "features", "sequence",
       "stylesheet");
@@ -76,6 +76,8 @@ public final class EndpointTiers {
           : Route.open("health", p.length > 1 ? p[1] : "");
       case "admin" -> Route.open("admin", p.length > 1 ? p[1] : ""); // AdminFilter: admin tokens only
       case "metrics", "openapi.json", "service-info", "services" -> Route.open(p[0], p[0]);
+      // the error page (errors room): it names no source; the container forwards to it, a client may ask it
+      case "error" -> Route.open("error", "error");
       default -> Route.open("page", path);
     };
   }

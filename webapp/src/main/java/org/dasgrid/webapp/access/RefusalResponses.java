@@ -4,17 +4,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.dasgrid.core.access.Refusal;
+import org.dasgrid.core.das.DasResponse;
+import org.dasgrid.core.das.DasService;
+import org.dasgrid.core.das.DasStatus;
 import org.dasgrid.core.ga4gh.beacon.BeaconIdentity;
 import org.dasgrid.core.ga4gh.beacon.BeaconService;
 
 /**
  * The answers of {@link AccessGuard}: 401 for a missing or invalid token, 403 for a token without the visa,
  * with {@code WWW-Authenticate} (RFC 6750) and a body saying what is missing — a {@code beaconErrorResponse}
- * under {@code /beacon}, else the JSON error of the other APIs ({@code {"error":{"status","message",...}}}),
- * with the DAS headers under {@code /das}.
+ * under {@code /beacon}, a DAS error document under {@code /das}, else the JSON error of the other APIs
+ * ({@code {"error":{"status","message",...}}}).
  */
 final class RefusalResponses {
   private final ObjectMapper mapper = new ObjectMapper();
@@ -37,7 +41,7 @@ final class RefusalResponses {
     error.put("source", r.source());
     error.put("tier", r.tier().label());
     error.put("needs", r.needed().label());
-    write(resp, route.api(), r.httpStatus(), error);
+    write(req, resp, route.api(), r.httpStatus(), error);
   }
 
   void invalidToken(HttpServletRequest req, HttpServletResponse resp, String path, String message)
@@ -50,21 +54,21 @@ final class RefusalResponses {
     error.put("missing", "valid bearer token");
     String api = path.startsWith("/beacon/") ? "beacon" : path.startsWith("/das/") || path.equals("/das") ? "das"
         : "other";
-    write(resp, api, 401, error);
+    write(req, resp, api, 401, error);
   }
 
-  private void write(HttpServletResponse resp, String api, int status, ObjectNode error) throws IOException {
+  private void write(HttpServletRequest req, HttpServletResponse resp, String api, int status, ObjectNode error)
+      throws IOException {
+    if (api.equals("das")) {
+      writeDas(req, resp, status, error.get("message").asText());
+      return;
+    }
     ObjectNode doc;
     if (api.equals("beacon")) {
       doc = beacon.error(status, error.get("message").asText());
     } else {
       doc = mapper.createObjectNode();
       doc.set("error", error);
-    }
-    if (api.equals("das")) {
-      resp.setHeader("X-DAS-Version", "DAS/1.6");
-      resp.setHeader("X-DAS-Status", Integer.toString(status));
-      resp.setHeader("X-DAS-Server", server);
     }
     byte[] body = mapper.writeValueAsBytes(doc);
     resp.setStatus(status);
@@ -73,6 +77,32 @@ final class RefusalResponses {
     resp.setHeader("Cache-Control", "no-store");
     resp.setContentLength(body.length);
     resp.getOutputStream().write(body);
+  }
+
+  /**
+   * A DAS client gets a DAS error document (XML, or its JSON form with {@code format=json}) as for any other DAS
+   * error, its message naming the tier and the missing token or visa. DAS 1.6 has no status for "not allowed":
+   * the HTTP status is the refusal's (401/403, as every API answers), and {@code X-DAS-Status} says 401 "bad data
+   * source" — this source cannot be used by this caller — rather than DAS's 403, which means a bad reference.
+   */
+  private void writeDas(HttpServletRequest req, HttpServletResponse resp, int status, String message)
+      throws IOException {
+    DasResponse body = DasService.error(status, message, wantsDasJson(req.getQueryString()));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+    body.writeTo(bytes);
+    resp.setStatus(status);
+    resp.setHeader("X-DAS-Version", "DAS/1.6");
+    resp.setHeader("X-DAS-Status", Integer.toString(DasStatus.BAD_DATA_SOURCE.code()));
+    resp.setHeader("X-DAS-Server", server);
+    resp.setContentType(body.contentType());
+    resp.setHeader("Cache-Control", "no-store");
+    resp.setContentLength(bytes.size());
+    bytes.writeTo(resp.getOutputStream());
+  }
+
+  /** Whether a raw query string asks for DAS's JSON form, read without parsing it (the request is refused). */
+  private static boolean wantsDasJson(String query) {
+    return query != null && query.contains("format=json");
   }
 
   /** A header's quoted-string: no quotes, backslashes or control characters. */

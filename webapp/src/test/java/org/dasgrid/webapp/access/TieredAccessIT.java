@@ -123,6 +123,20 @@ class TieredAccessIT {
     return Http.method(method, base + pathAndQuery, body, h.toArray(String[]::new));
   }
 
+  /** The message of a DAS error document, read with an XML parser (not the server's writer). */
+  static String dasErrorMessage(String xml) throws IOException {
+    try {
+      var factory = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+      factory.setNamespaceAware(true);
+      var doc = factory.newDocumentBuilder().parse(new java.io.ByteArrayInputStream(
+          xml.getBytes(StandardCharsets.UTF_8)));
+      assertThat(doc.getDocumentElement().getLocalName()).isEqualTo("DASERROR");
+      return doc.getDocumentElement().getTextContent();
+    } catch (javax.xml.parsers.ParserConfigurationException | org.xml.sax.SAXException e) {
+      throw new AssertionError("not a DAS error document: " + xml, e);
+    }
+  }
+
   static JsonNode json(Http.Response r) throws IOException {
     return JSON.readTree(r.text());
   }
@@ -237,11 +251,21 @@ class TieredAccessIT {
             int status = c.getValue() == null ? 401 : 403;
             assertThat(r.status()).as("%s: %s", e, r.text()).isEqualTo(status);
             assertThat(r.header("WWW-Authenticate")).startsWith("Bearer");
-            JsonNode error = json(r).get("error");
-            assertThat(error.get("tier").asText()).isEqualTo(route.tier().get().label());
-            assertThat(error.get("missing").asText()).isEqualTo(c.getValue() == null ? "bearer token"
+            String missing = c.getValue() == null ? "bearer token"
                 : needed == AccessLevel.REGISTERED ? "ResearcherStatus visa"
-                : "ControlledAccessGrants visa for dataset " + TestIssuers.DATASET_A);
+                : "ControlledAccessGrants visa for dataset " + TestIssuers.DATASET_A;
+            if (path.startsWith("/das/")) {
+              // a DAS client gets a DAS error document, its message naming the tier and what is missing
+              assertThat(r.header("Content-Type")).startsWith("text/xml");
+              assertThat(r.header("X-DAS-Status")).isEqualTo("401");
+              String message = dasErrorMessage(r.text());
+              assertThat(message).contains("its " + route.tier().get().label() + " tier");
+              assertThat(message).contains(c.getValue() == null ? "send a bearer token" : "carries no valid " + missing);
+            } else {
+              JsonNode error = json(r).get("error");
+              assertThat(error.get("tier").asText()).isEqualTo(route.tier().get().label());
+              assertThat(error.get("missing").asText()).isEqualTo(missing);
+            }
           }
         }));
       }
@@ -277,7 +301,8 @@ class TieredAccessIT {
       assertThat(r.header("WWW-Authenticate")).contains("invalid_token");
       assertThat(send("GET", "/health/ready", bad, null).status()).isEqualTo(200);
     }
-    assertThat(json(send("GET", "/das/sources", late, null)).at("/error/message").asText()).contains("Expired");
+    assertThat(dasErrorMessage(send("GET", "/das/sources", late, null).text())).contains("Expired");
+    assertThat(json(send("GET", "/das/sources?format=json", late, null)).toString()).contains("Expired");
     // a static (non-JWT) bearer is no token of an issuer: an anonymous caller
     assertThat(send("GET", "/genotypes/cohort/variants?" + REGION, "not-a-jwt", null).status()).isEqualTo(401);
   }
