@@ -2,6 +2,7 @@ package org.dasgrid.datasources.vcf;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.genotype.BadIndexException;
 import org.dasgrid.core.genotype.GenotypeIndexFile;
@@ -27,25 +28,42 @@ final class IndexedVcf {
 
   static DataSource open(SourceConfig config, ContigSelection contigs) throws SourceLoadException {
     Path index = config.genotypeIndex().orElseThrow();
+    if (GenotypeIndexSet.isSet(index)) {
+      return IndexedVcfSet.open(config, index, contigs);
+    }
+    if (config.paths().size() > 1) {
+      throw SourceLoadException.badFile(index, "one index file, for one VCF; the source lists "
+          + config.paths().size() + " VCFs: build their index with index --vcf A --vcf B ... --out FOLDER");
+    }
+    GenotypeIndexFile.Opened opened = openPiece(index, contigs, config.path());
+    return new VcfSource(sites(contigs, opened.references()), opened.genotypes(), opened.fileBytes());
+  }
+
+  /** Maps one index file, checked against the VCF it was built from; a bad one is refused naming the file. */
+  static GenotypeIndexFile.Opened openPiece(Path index, ContigSelection contigs, Path vcf)
+      throws SourceLoadException {
     try {
-      GenotypeIndexFile.Opened opened =
-          GenotypeIndexFile.open(index, contigs::includes, VcfIdentity.of(config.path()));
-      InMemoryFeatureSource.Builder sites = InMemoryFeatureSource.builder().keepOnly(contigs).vcfSites();
-      for (IndexedReference r : opened.references()) {
-        if (r.declared()) {
-          sites.declareReference(r.name(), r.length());
-        }
-      }
-      for (IndexedReference r : opened.references()) {
-        if (r.extent() > 0) {
-          sites.skip(r.name(), r.extent());
-        }
-      }
-      return new VcfSource(sites.build(), opened.genotypes(), opened.fileBytes());
+      return GenotypeIndexFile.open(index, contigs::includes, VcfIdentity.of(vcf));
     } catch (BadIndexException e) {
       throw SourceLoadException.badFile(index, e.reason());
     } catch (IOException e) {
       throw SourceLoadException.badFile(index, "read failed: " + e.getMessage());
     }
+  }
+
+  /** The references as a source loaded from the VCF(s) lists them: declared ones first, then those of records. */
+  static InMemoryFeatureSource sites(ContigSelection contigs, List<IndexedReference> references) {
+    InMemoryFeatureSource.Builder sites = InMemoryFeatureSource.builder().keepOnly(contigs).vcfSites();
+    for (IndexedReference r : references) {
+      if (r.declared()) {
+        sites.declareReference(r.name(), r.length());
+      }
+    }
+    for (IndexedReference r : references) {
+      if (r.extent() > 0) {
+        sites.skip(r.name(), r.extent());
+      }
+    }
+    return sites.build();
   }
 }

@@ -33,8 +33,15 @@ public final class VcfGenotypeIndexer {
 
   private VcfGenotypeIndexer() {}
 
-  /** What a build made. */
-  public record Result(GenotypeStats stats, long indexBytes) {}
+  /**
+   * What a build made: its figures, the file's size, and the references as the index lists them (those with
+   * records have an extent).
+   */
+  public record Result(GenotypeStats stats, long indexBytes, List<IndexedReference> references) {
+    public Result {
+      references = List.copyOf(references);
+    }
+  }
 
   /** A build that inflates bgzip input with Intel's ISA-L when it loads, else the JDK's zlib, on every core. */
   public static Result build(Path vcf, Path out, LoadMonitor monitor) throws SourceLoadException, IOException {
@@ -114,7 +121,7 @@ public final class VcfGenotypeIndexer {
           throw SourceLoadException.badFile(vcf, "changed while it was read; index not written");
         }
         GenotypeStats stats = build.finish(references, before);
-        return new Result(stats, Files.size(out));
+        return new Result(stats, Files.size(out), references);
       }
     }
   }
