@@ -204,6 +204,23 @@ class GenotypeIndexSetIT {
     }
   }
 
+  /** The VCF export (and htsget's copy, made the same way) of a source of several VCFs holds all their records. */
+  @Test
+  void vcfExportHoldsTheRecordsOfEveryVcf() throws Exception {
+    List<String> expected = records(unzip(dir.resolve("whole.vcf.gz")));
+    for (String id : List.of("piecesidx", "pieces")) {
+      Http.Response r = Http.get(server.base() + "/files/" + id + "/" + id + ".vcf.gz");
+      assertThat(r.status()).as(id).isEqualTo(200);
+      try (var in = new GZIPInputStream(new java.io.ByteArrayInputStream(r.decoded()))) {
+        assertThat(records(new String(in.readAllBytes(), StandardCharsets.UTF_8))).as(id).isEqualTo(expected);
+      }
+    }
+  }
+
+  private static List<String> records(String vcf) {
+    return java.util.Arrays.stream(vcf.split("\n")).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+  }
+
   @Test
   void aSourceOfSeveralVcfsListsTheSameReferences() {
     String a = Http.get(server.das() + "/whole/entry_points").text().replaceAll("version=\"[^\"]*\"", "");
