@@ -25,11 +25,13 @@ import org.dasgrid.datasources.vcf.VcfGenotypeIndexer;
  */
 final class IndexCommand {
   static final String USAGE = "usage: java -jar dasgrid.jar index --vcf COHORT.vcf[.gz] [--vcf MORE.vcf.gz ...]"
-      + " --out COHORT.dgi [--threads N] [--sample-calls]\n  --vcf           a VCF of the source; several (the same"
+      + " --out COHORT.dgi [--threads N] [--sample-calls] [--piece-calls N]\n  --vcf           a VCF of the source; several (the same"
       + " samples, each contig in one file) make\n                  an index set: a folder of one piece per VCF,"
       + " built at once\n  --threads N     cores to build with (default: all)\n  --sample-calls  also store each"
       + " sample's diploid calls sample-major (Roaring bitmaps per contig):\n                  a cold kinship"
-      + " request reads them instead of scanning every row; a larger file and a longer build";
+      + " request reads them instead of scanning every row; a larger file and a longer build\n  --piece-calls N"
+      + " cut the index into pieces (a folder) every N non-0/0 calls (default 400,000,000:\n                  no"
+      + " piece near a file's 1 GiB of inline sets)";
   /** At most one progress line per this many nanoseconds. */
   private static final long PROGRESS_NANOS = 2_000_000_000L;
 
@@ -41,6 +43,7 @@ final class IndexCommand {
     Path index = null;
     boolean sampleCalls = false;
     int threads = Runtime.getRuntime().availableProcessors();
+    long pieceCalls = GenotypeIndexSet.PIECE_CALLS;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("--sample-calls")) {
@@ -54,6 +57,18 @@ final class IndexCommand {
         }
         if (threads < 1) {
           err.println("dasgrid index: --threads takes a number of cores, at least 1, not '" + v + "'");
+          err.println(USAGE);
+          return 2;
+        }
+      } else if (a.equals("--piece-calls") && i + 1 < args.length) {
+        String v = args[++i];
+        try {
+          pieceCalls = Long.parseLong(v);
+        } catch (NumberFormatException e) {
+          pieceCalls = 0;
+        }
+        if (pieceCalls < 1) {
+          err.println("dasgrid index: --piece-calls takes a number of calls, at least 1, not '" + v + "'");
           err.println(USAGE);
           return 2;
         }
@@ -95,22 +110,14 @@ final class IndexCommand {
       long start = System.nanoTime();
       BlockInflater.Choice inflater = BlockInflater.intelOrJdk();
       inflater.fallback().ifPresent(note -> out.println("dasgrid index: note: " + note));
-      GenotypeStats st;
-      long bytes;
-      String what;
-      if (vcfs.size() == 1) {
-        VcfGenotypeIndexer.Result r = VcfGenotypeIndexer.build(vcf, index, progress(out, "", Files.size(vcf), start),
-            inflater.inflater(), Math.min(threads, VcfGenotypeIndexer.defaultThreads()), sampleCalls);
-        st = r.stats();
-        bytes = r.indexBytes();
-        what = index.toString();
-      } else {
-        GenotypeIndexSet.Result r = GenotypeIndexSet.build(vcfs, index, v -> progress(out,
-            v.getFileName() + ": ", sizeOf(v), start), inflater.inflater(), threads, sampleCalls);
-        st = r.stats();
-        bytes = r.indexBytes();
-        what = index + " (an index set: " + r.pieces().size() + " pieces)";
-      }
+      String prefix = vcfs.size() == 1 ? "" : null;
+      GenotypeIndexSet.Result r = GenotypeIndexSet.build(vcfs, index, v -> progress(out,
+          prefix != null ? prefix : v.getFileName() + ": ", sizeOf(v), start), inflater.inflater(), threads,
+          sampleCalls, pieceCalls);
+      GenotypeStats st = r.stats();
+      long bytes = r.indexBytes();
+      String what = r.pieces().size() == 1 ? index.toString()
+          : index + " (an index set: " + r.pieces().size() + " pieces)";
       double s = (System.nanoTime() - start) / 1e9;
       out.printf(Locale.ROOT, "indexed %,d records (%,d variants, %,d samples, %,d non-ref calls) in %.1f s,"
           + " %,.0f records/s: %s, %,d bytes (%.2f bytes per non-ref call)%n", st.sites(), st.variants(),

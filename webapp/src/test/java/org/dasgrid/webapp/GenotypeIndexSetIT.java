@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * chrY + chrM) is served from their list, in the heap and from an index set built by {@code index --vcf A --vcf B
  * --vcf C}, and must answer every query — variants, samples, counts, statistics, cases, filters, paged walks,
  * top-N across contigs, kinship, sex check, scores, per-sample counts — with the same bytes as one VCF holding
- * them all, made by {@code bcftools concat} (the independent oracle for the whole file). VCFs with other samples,
+ * them all, made by {@code bcftools concat} (the independent oracle for the whole file); so must that one VCF's
+ * index cut by the builder into pieces of about 20,000 calls (its long contigs in runs of positions). VCFs with other samples,
  * or a contig in two of them, are refused naming both files; a damaged or stale piece leaves the source
  * unavailable naming the piece.
  */
@@ -51,6 +52,11 @@ class GenotypeIndexSetIT {
     assertThat(index("whole.dgi", "whole.vcf.gz")).contains("indexed 4,000 records");
     assertThat(index("set.dgi", "--threads", "2", "c.vcf.gz", "a.vcf.gz", "b.vcf.gz"))
         .contains("indexed 4,000 records").contains("an index set: 3 pieces");
+    // one VCF cut by the builder into pieces of about 20,000 calls: long contigs in runs of positions
+    assertThat(index("cut.dgi", "--piece-calls", "20000", "whole.vcf.gz")).contains("indexed 4,000 records")
+        .containsPattern("an index set: [0-9]+ pieces");
+    assertThat(Files.readString(dir.resolve("cut.dgi/set.json")))
+        .containsPattern("\"chunks\" : \\[ \\{\\s+\"contig\" : \"chr1\"");
     // a damaged piece and a stale one
     for (String bad : List.of("damaged", "stale")) {
       Files.createDirectories(dir.resolve(bad));
@@ -77,6 +83,7 @@ class GenotypeIndexSetIT {
           - {id: wholeidx, format: vcf, path: whole.vcf.gz, genotypes: true, genotypeIndex: whole.dgi}
           - {id: pieces, format: vcf, path: [c.vcf.gz, a.vcf.gz, b.vcf.gz], genotypes: true}
           - {id: piecesidx, format: vcf, path: [a.vcf.gz, b.vcf.gz, c.vcf.gz], genotypes: true, genotypeIndex: set.dgi}
+          - {id: cut, format: vcf, path: whole.vcf.gz, genotypes: true, genotypeIndex: cut.dgi}
           - {id: damaged, format: vcf, path: [damaged/a.vcf.gz, damaged/b.vcf.gz, damaged/c.vcf.gz], genotypes: true, genotypeIndex: damaged/set.dgi}
           - {id: stale, format: vcf, path: [stale/a.vcf.gz, stale/b.vcf.gz, stale/c.vcf.gz], genotypes: true, genotypeIndex: stale/set.dgi}
           - {id: othersamples, format: vcf, path: [a.vcf.gz, renamed.vcf], genotypes: true}
@@ -160,6 +167,11 @@ class GenotypeIndexSetIT {
   }
 
   @Test
+  void oneVcfCutIntoPiecesByTheBuilderAnswersAsItsSingleIndex() {
+    GenotypeIndexIT.compareBothWays(server, "wholeidx", "cut", regions, samples, 100, 10);
+  }
+
+  @Test
   void vcfListInTheHeapAnswersAsTheConcatenatedVcf() {
     GenotypeIndexIT.compareBothWays(server, "whole", "pieces", regions, samples, 40, 8);
   }
@@ -182,7 +194,7 @@ class GenotypeIndexSetIT {
     asks.add("sample-counts?segment=chr2&segment=chrY");
     for (String ask : asks) {
       Http.Response a = Http.get(server.base() + "/genotypes/whole/" + ask);
-      for (String other : List.of("wholeidx", "piecesidx", "pieces")) {
+      for (String other : List.of("wholeidx", "piecesidx", "pieces", "cut")) {
         Http.Response b = Http.get(server.base() + "/genotypes/" + other + "/" + ask);
         assertThat(b.status()).as("%s %s: %s", other, ask, b.text()).isEqualTo(a.status());
         assertThat(GenotypeIndexIT.untimed(b)).as("%s %s", other, ask).isEqualTo(GenotypeIndexIT.untimed(a));

@@ -18,7 +18,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 import org.dasgrid.core.genotype.GenotypeStats;
-import org.dasgrid.core.genotype.IndexedReference;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SourceLoadException;
 import org.dasgrid.datasources.io.BlockInflater;
@@ -43,12 +42,19 @@ public final class GenotypeIndexSet {
 
   private GenotypeIndexSet() {}
 
-  /** One piece: its index file (in the folder), the VCF it was built from (file name), its contigs with records. */
-  public record Piece(String file, String vcf, List<String> contigs) {
+  /**
+   * One piece: its index file (in the folder), the VCF it was built from (file name), the contigs it holds every
+   * record of, and the runs of positions it holds of contigs cut into several pieces.
+   */
+  public record Piece(String file, String vcf, List<String> contigs, List<Chunk> chunks) {
     public Piece {
       contigs = List.copyOf(contigs);
+      chunks = chunks == null ? List.of() : List.copyOf(chunks);
     }
   }
+
+  /** The records of {@code contig} at positions {@code from} to {@code to} (a run of a contig cut into pieces). */
+  public record Chunk(String contig, int from, int to) {}
 
   private record Manifest(@JsonProperty("format") int format, @JsonProperty("pieces") List<Piece> pieces) {}
 
@@ -90,6 +96,21 @@ public final class GenotypeIndexSet {
    */
   public static Result build(List<Path> vcfs, Path out, Function<Path, LoadMonitor> monitors, BlockInflater inflater,
       int threads, boolean sampleCalls) throws SourceLoadException, IOException {
+    return build(vcfs, out, monitors, inflater, threads, sampleCalls, PIECE_CALLS);
+  }
+
+  /**
+   * Calls that are not 0/0 after which a piece is cut (at the next position): 400 M, so that a piece's pools stay
+   * well below the 2^29 entries (1 GiB of inline sets) one file addresses.
+   */
+  public static final long PIECE_CALLS = 400_000_000L;
+
+  /**
+   * As above, a piece cut after about {@code pieceCalls} calls that are not 0/0. One VCF that makes one piece
+   * gives one index file at {@code out} (as it always did), not a folder.
+   */
+  public static Result build(List<Path> vcfs, Path out, Function<Path, LoadMonitor> monitors, BlockInflater inflater,
+      int threads, boolean sampleCalls, long pieceCalls) throws SourceLoadException, IOException {
     VcfHeader.ofAll(vcfs); // samples checked before any work
     Map<String, Path> byName = new HashMap<>();
     for (Path v : vcfs) {
@@ -111,45 +132,35 @@ public final class GenotypeIndexSet {
     });
     boolean done = false;
     try {
-      List<Future<VcfGenotypeIndexer.Result>> builds = new ArrayList<>();
-      List<String> files = new ArrayList<>();
+      List<Future<VcfGenotypeIndexer.Pieces>> builds = new ArrayList<>();
       for (int i = 0; i < vcfs.size(); i++) {
         Path vcf = vcfs.get(i);
-        String file = String.format(java.util.Locale.ROOT, "%04d-%s.dgi", i, vcf.getFileName());
-        files.add(file);
-        Path piece = partial.resolve(file);
-        builds.add(pool.submit(() -> VcfGenotypeIndexer.build(vcf, piece, monitors.apply(vcf), inflater, inflaters,
-            sampleCalls)));
+        String prefix = String.format(java.util.Locale.ROOT, "%04d-%s", i, vcf.getFileName());
+        builds.add(pool.submit(() -> VcfGenotypeIndexer.buildPieces(vcf, partial, prefix, monitors.apply(vcf),
+            inflater, inflaters, sampleCalls, pieceCalls)));
       }
-      List<VcfGenotypeIndexer.Result> results = new ArrayList<>();
-      for (Future<VcfGenotypeIndexer.Result> f : builds) {
+      List<VcfGenotypeIndexer.Pieces> results = new ArrayList<>();
+      for (Future<VcfGenotypeIndexer.Pieces> f : builds) {
         results.add(await(f));
       }
-      List<Piece> pieces = new ArrayList<>();
-      Map<String, Path> holder = new HashMap<>();
-      for (int i = 0; i < vcfs.size(); i++) {
-        List<String> contigs = new ArrayList<>();
-        for (IndexedReference r : results.get(i).references()) {
-          if (r.extent() > 0) {
-            Path other = holder.putIfAbsent(r.name(), vcfs.get(i));
-            if (other != null) {
-              throw SourceLoadException.badFile(vcfs.get(i), "contig " + r.name() + " is also in "
-                  + other.getFileName() + ": each contig must be in one file");
-            }
-            contigs.add(r.name());
-          }
-        }
-        pieces.add(new Piece(files.get(i), vcfs.get(i).getFileName().toString(), contigs));
+      List<Piece> pieces = pieces(vcfs, results);
+      List<PieceCutter.Made> made = results.stream().flatMap(r -> r.pieces().stream()).toList();
+      long bytes = 0;
+      for (PieceCutter.Made m : made) {
+        bytes += Files.size(m.file());
+      }
+      GenotypeStats stats = total(made);
+      if (made.size() == 1) {
+        replace(made.get(0).file(), out); // one VCF, one piece: one index file, as always
+        done = true;
+        deleteTree(partial);
+        return new Result(stats, bytes, pieces);
       }
       JSON.writerWithDefaultPrettyPrinter().writeValue(partial.resolve(MANIFEST).toFile(),
           new Manifest(FORMAT, pieces));
       replace(partial, out);
       done = true;
-      long bytes = 0;
-      for (VcfGenotypeIndexer.Result r : results) {
-        bytes += r.indexBytes();
-      }
-      return new Result(total(results), bytes, pieces);
+      return new Result(stats, bytes, pieces);
     } finally {
       pool.shutdownNow();
       if (!done) {
@@ -158,7 +169,45 @@ public final class GenotypeIndexSet {
     }
   }
 
-  private static VcfGenotypeIndexer.Result await(Future<VcfGenotypeIndexer.Result> f)
+  /**
+   * The manifest's pieces: per piece the contigs it holds every record of, and runs of those it shares with
+   * other pieces of its VCF. A contig with records in two VCFs is refused naming both.
+   */
+  private static List<Piece> pieces(List<Path> vcfs, List<VcfGenotypeIndexer.Pieces> results)
+      throws SourceLoadException {
+    Map<String, Path> holderVcf = new HashMap<>();
+    Map<String, Integer> piecesOf = new HashMap<>();
+    for (int i = 0; i < vcfs.size(); i++) {
+      for (PieceCutter.Made m : results.get(i).pieces()) {
+        for (String contig : m.runs().keySet()) {
+          Path other = holderVcf.putIfAbsent(contig, vcfs.get(i));
+          if (other != null && !other.equals(vcfs.get(i))) {
+            throw SourceLoadException.badFile(vcfs.get(i), "contig " + contig + " is also in "
+                + other.getFileName() + ": each contig must be in one file");
+          }
+          piecesOf.merge(contig, 1, Integer::sum);
+        }
+      }
+    }
+    List<Piece> out = new ArrayList<>();
+    for (int i = 0; i < vcfs.size(); i++) {
+      for (PieceCutter.Made m : results.get(i).pieces()) {
+        List<String> whole = new ArrayList<>();
+        List<Chunk> chunks = new ArrayList<>();
+        m.runs().forEach((contig, run) -> {
+          if (piecesOf.get(contig) == 1) {
+            whole.add(contig);
+          } else {
+            chunks.add(new Chunk(contig, run[0], run[1]));
+          }
+        });
+        out.add(new Piece(m.file().getFileName().toString(), vcfs.get(i).getFileName().toString(), whole, chunks));
+      }
+    }
+    return out;
+  }
+
+  private static <T> T await(Future<T> f)
       throws SourceLoadException, IOException {
     try {
       return f.get();
@@ -186,7 +235,7 @@ public final class GenotypeIndexSet {
     }
   }
 
-  private static GenotypeStats total(List<VcfGenotypeIndexer.Result> results) {
+  private static GenotypeStats total(List<PieceCutter.Made> results) {
     GenotypeStats s0 = results.get(0).stats();
     long sites = 0;
     long variants = 0;
@@ -194,7 +243,7 @@ public final class GenotypeIndexSet {
     long heap = 0;
     long inline = 0;
     long dense = 0;
-    for (VcfGenotypeIndexer.Result r : results) {
+    for (PieceCutter.Made r : results) {
       GenotypeStats s = r.stats();
       sites += s.sites();
       variants += s.variants();
@@ -211,6 +260,10 @@ public final class GenotypeIndexSet {
    * mapping its pieces keeps them: deleting a mapped file frees it only when unmapped).
    */
   private static void replace(Path partial, Path out) throws IOException {
+    if (Files.isRegularFile(partial) && !Files.isDirectory(out)) {
+      Files.move(partial, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return;
+    }
     Path old = null;
     if (Files.exists(out)) {
       old = out.resolveSibling(out.getFileName() + ".old-" + System.nanoTime());

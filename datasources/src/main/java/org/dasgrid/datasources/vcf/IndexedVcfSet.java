@@ -53,7 +53,14 @@ final class IndexedVcfSet {
             + " lies outside the set's folder");
       }
       GenotypeIndexFile.Opened opened = IndexedVcf.openPiece(file, contigs, vcfs.get(p.vcf()));
-      pieces.add(new Piece(p.file(), opened.genotypes(), Set.copyOf(p.contigs())));
+      List<Piece.Span> spans = new ArrayList<>();
+      p.contigs().forEach(c -> spans.add(Piece.Span.whole(c)));
+      for (GenotypeIndexSet.Chunk c : p.chunks()) {
+        int extent = opened.references().stream().filter(r -> r.name().equals(c.contig()))
+            .mapToInt(IndexedReference::extent).max().orElse(c.to());
+        spans.add(new Piece.Span(c.contig(), c.from(), c.to(), Math.max(extent, c.to())));
+      }
+      pieces.add(new Piece(p.file(), opened.genotypes(), spans));
       for (IndexedReference r : opened.references()) {
         references.merge(r.name(), r, (a, b) -> new IndexedReference(a.name(), a.declared() || b.declared(),
             Math.max(a.length(), b.length()), Math.max(a.extent(), b.extent())));

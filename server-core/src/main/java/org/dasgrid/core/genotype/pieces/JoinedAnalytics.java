@@ -40,7 +40,7 @@ final class JoinedAnalytics {
 
   AnalyticsAnswer analyse(AnalyticsQuery q) {
     List<JoinedGenotypes.Call> calls = joined.route(q.base().segments());
-    if (calls.size() == 1) {
+    if (calls.size() == 1 || q.base().limitOrMax() == 0) { // limit 0: no rows and no next page, as one engine says
       JoinedGenotypes.Call c = calls.get(0);
       return c.piece().engine().analyse(on(q, c.segments(), q.base().limit(), q.after()));
     }

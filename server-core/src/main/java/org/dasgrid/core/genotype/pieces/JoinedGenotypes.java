@@ -46,7 +46,8 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
   private final GenotypeQueries first;
   private final List<String> contigs;
   private final Map<String, Integer> contigIndex;
-  private final Map<String, Piece> holder;
+  /** By contig, the pieces' spans of it, in position order (one for a whole contig). */
+  private final Map<String, List<Slot>> holder;
   /** Per piece: whether its own contig order agrees with the joined one (it may then answer several at once). */
   private final Map<Piece, Boolean> inOrder;
   private final GenotypeStats stats;
@@ -56,16 +57,19 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
     this.pieces = List.copyOf(pieces);
     this.first = pieces.get(0).engine();
     Set<String> order = new LinkedHashSet<>();
-    Map<String, Piece> held = new HashMap<>();
+    Map<String, List<Slot>> held = new HashMap<>();
     for (Piece p : pieces) {
       order.addAll(p.engine().contigs());
-      order.addAll(p.contigs());
-      for (String c : p.contigs()) {
-        Piece other = held.putIfAbsent(c, p);
-        if (other != null) {
-          throw new IllegalArgumentException("contig " + c + " is in both " + other.name() + " and " + p.name()
-              + ": each contig must be in one file");
+      for (Piece.Span span : p.spans()) {
+        order.add(span.contig());
+        List<Slot> slots = held.computeIfAbsent(span.contig(), k -> new ArrayList<>());
+        for (Slot other : slots) {
+          if (span.from() <= other.span().to() && other.span().from() <= span.to()) {
+            throw new IllegalArgumentException("contig " + span.contig() + " is in both " + other.piece().name()
+                + " and " + p.name() + ": each contig must be in one file");
+          }
         }
+        slots.add(new Slot(p, span));
       }
       if (!p.engine().sampleNames().equals(first.sampleNames())) {
         throw new IllegalArgumentException(p.name() + " has other samples than " + pieces.get(0).name() + " ("
@@ -73,6 +77,7 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
             + " same samples in the same order");
       }
     }
+    held.values().forEach(l -> l.sort(java.util.Comparator.comparingInt(sl -> sl.span().from())));
     this.contigs = List.copyOf(order);
     Map<String, Integer> index = new HashMap<>();
     for (int i = 0; i < contigs.size(); i++) {
@@ -85,7 +90,7 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
       int last = -1;
       boolean ok = true;
       for (String c : p.engine().contigs()) {
-        if (p.contigs().contains(c)) {
+        if (p.holds(c)) {
           ok &= index.get(c) > last;
           last = index.get(c);
         }
@@ -94,11 +99,21 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
     }
     this.inOrder = agree;
     List<Piece> sorted = new ArrayList<>(pieces);
-    sorted.sort(java.util.Comparator.comparingInt(p -> p.contigs().stream().mapToInt(index::get).min()
-        .orElse(Integer.MAX_VALUE)));
+    sorted.sort(java.util.Comparator.<Piece>comparingInt(p -> p.spans().stream()
+            .mapToInt(sp -> index.get(sp.contig())).min().orElse(Integer.MAX_VALUE))
+        .thenComparingInt(p -> p.spans().stream().mapToInt(Piece.Span::from).min().orElse(0)));
     this.inAnswerOrder = List.copyOf(sorted);
     this.stats = sum(pieces);
     this.analytics = new JoinedAnalytics(this);
+  }
+
+  /** A piece's span of a contig. */
+  private record Slot(Piece piece, Piece.Span span) {
+    /** Whether a row of this span may overlap the segment: its first position is not after the segment's end,
+     * and the last base its rows cover is not before the segment's start. */
+    boolean mayOverlap(Segment s) {
+      return span.from() <= s.stop() && span.extent() >= s.start();
+    }
   }
 
   /**
@@ -152,17 +167,22 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
 
   /**
    * The pieces a query's segments go to, in answer order: one call when one piece holds them all (and agrees
-   * with the joined contig order), else one per contig in the joined order. Contigs no piece holds are left out
+   * with the joined contig order), else one per contig in the joined order and, for a contig cut into runs of
+   * positions, one per run that may hold rows overlapping them (runs hold distinct positions, so their rows
+   * follow each other in answer order). Contigs no piece holds are left out
    * (an engine answers nothing there either); when no piece holds any, the first piece answers (nothing).
    */
   List<Call> route(List<Segment> segments) {
-    Map<String, List<Segment>> byContig = new LinkedHashMap<>();
+    // by contig, then by span: the segments each span may hold rows of
+    Map<String, Map<Slot, List<Segment>>> byContig = new LinkedHashMap<>();
     Set<Piece> touched = new LinkedHashSet<>();
     for (Segment s : segments) {
-      Piece p = holder.get(s.ref());
-      if (p != null) {
-        byContig.computeIfAbsent(s.ref(), k -> new ArrayList<>()).add(s);
-        touched.add(p);
+      for (Slot slot : holder.getOrDefault(s.ref(), List.of())) {
+        if (slot.mayOverlap(s)) {
+          byContig.computeIfAbsent(s.ref(), k -> new LinkedHashMap<>())
+              .computeIfAbsent(slot, k -> new ArrayList<>()).add(s);
+          touched.add(slot.piece());
+        }
       }
     }
     if (touched.isEmpty()) {
@@ -170,13 +190,24 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
     }
     if (touched.size() == 1 && inOrder.get(touched.iterator().next())) {
       Piece p = touched.iterator().next();
-      return List.of(new Call(p, segments.stream().filter(s -> holder.get(s.ref()) == p).toList()));
+      List<Segment> mine = new ArrayList<>();
+      for (Segment s : segments) {
+        if (byContig.containsKey(s.ref()) && byContig.get(s.ref()).values().stream().anyMatch(l -> l.contains(s))) {
+          mine.add(s);
+        }
+      }
+      return List.of(new Call(p, mine));
     }
     List<String> order = new ArrayList<>(byContig.keySet());
     order.sort((a, b) -> Integer.compare(contigIndex.get(a), contigIndex.get(b)));
-    List<Call> calls = new ArrayList<>(order.size());
+    List<Call> calls = new ArrayList<>();
     for (String c : order) {
-      calls.add(new Call(holder.get(c), byContig.get(c)));
+      Map<Slot, List<Segment>> slots = byContig.get(c);
+      for (Slot slot : holder.get(c)) { // in position order
+        if (slots.containsKey(slot)) {
+          calls.add(new Call(slot.piece(), slots.get(slot)));
+        }
+      }
     }
     return calls;
   }
@@ -223,7 +254,7 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
   @Override
   public VariantAnswer variants(GenotypeQuery query) {
     List<Call> calls = route(query.segments());
-    if (calls.size() == 1) {
+    if (calls.size() == 1 || query.limitOrMax() == 0) {
       return calls.get(0).piece().engine().variants(on(query, calls.get(0).segments(), query.limit()));
     }
     List<VariantAnswer> parts = new ArrayList<>();
@@ -248,7 +279,7 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
   @Override
   public SampleAnswer carriers(GenotypeQuery query) {
     List<Call> calls = route(query.segments());
-    if (calls.size() == 1) {
+    if (calls.size() == 1 || query.limitOrMax() == 0) {
       return calls.get(0).piece().engine().carriers(on(query, calls.get(0).segments(), query.limit()));
     }
     int cohort = sampleNames().size();
@@ -315,8 +346,12 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
 
   @Override
   public Optional<AlleleCarriers> alleleCarriers(String chrom, int pos, String ref, String alt) {
-    Piece p = holder.get(chrom);
-    return p == null ? Optional.empty() : p.engine().alleleCarriers(chrom, pos, ref, alt);
+    for (Slot slot : holder.getOrDefault(chrom, List.of())) {
+      if (slot.span().from() <= pos && pos <= slot.span().to()) {
+        return slot.piece().engine().alleleCarriers(chrom, pos, ref, alt);
+      }
+    }
+    return Optional.empty();
   }
 
   @Override
