@@ -84,6 +84,9 @@ class GenotypeIndexSetIT {
           - {id: pieces, format: vcf, path: [c.vcf.gz, a.vcf.gz, b.vcf.gz], genotypes: true}
           - {id: piecesidx, format: vcf, path: [a.vcf.gz, b.vcf.gz, c.vcf.gz], genotypes: true, genotypeIndex: set.dgi}
           - {id: cut, format: vcf, path: whole.vcf.gz, genotypes: true, genotypeIndex: cut.dgi}
+          - {id: lazycut, format: vcf, path: whole.vcf.gz, genotypes: true, genotypeIndex: cut.dgi, options: {genotypeIndexCheck: first-use}}
+          - {id: lazyfile, format: vcf, path: whole.vcf.gz, genotypes: true, genotypeIndex: whole.dgi, options: {genotypeIndexCheck: first-use}}
+          - {id: lazydamaged, format: vcf, path: [damaged/a.vcf.gz, damaged/b.vcf.gz, damaged/c.vcf.gz], genotypes: true, genotypeIndex: damaged/set.dgi, options: {genotypeIndexCheck: first-use}}
           - {id: damaged, format: vcf, path: [damaged/a.vcf.gz, damaged/b.vcf.gz, damaged/c.vcf.gz], genotypes: true, genotypeIndex: damaged/set.dgi}
           - {id: stale, format: vcf, path: [stale/a.vcf.gz, stale/b.vcf.gz, stale/c.vcf.gz], genotypes: true, genotypeIndex: stale/set.dgi}
           - {id: othersamples, format: vcf, path: [a.vcf.gz, renamed.vcf], genotypes: true}
@@ -194,7 +197,7 @@ class GenotypeIndexSetIT {
     asks.add("sample-counts?segment=chr2&segment=chrY");
     for (String ask : asks) {
       Http.Response a = Http.get(server.base() + "/genotypes/whole/" + ask);
-      for (String other : List.of("wholeidx", "piecesidx", "pieces", "cut")) {
+      for (String other : List.of("wholeidx", "piecesidx", "pieces", "cut", "lazycut", "lazyfile")) {
         Http.Response b = Http.get(server.base() + "/genotypes/" + other + "/" + ask);
         assertThat(b.status()).as("%s %s: %s", other, ask, b.text()).isEqualTo(a.status());
         assertThat(GenotypeIndexIT.untimed(b)).as("%s %s", other, ask).isEqualTo(GenotypeIndexIT.untimed(a));
@@ -257,6 +260,25 @@ class GenotypeIndexSetIT {
       assertThat(r.status()).as(id).isEqualTo(503);
     }
     assertThat(Http.get(server.base() + "/genotypes/damaged/count?segment=chr1").text()).contains("0001-b.vcf.gz.dgi");
+  }
+
+  /**
+   * Checked on first use ({@code genotypeIndexCheck: first-use}): the damaged set loads (only its header, catalog
+   * and page tables are checked at open), and the damaged piece is never served: a query reading it answers 503
+   * naming the piece and the checksum, and so does every query of the source from then on.
+   */
+  @Test
+  void aPieceCheckedOnFirstUseIsNeverServedDamaged() {
+    assertThat(server.console()).doesNotContain("FAILED lazydamaged").doesNotContain("FAILED lazycut");
+    Http.Response r = Http.get(server.base() + "/genotypes/lazydamaged/count?segment=chrX&zygosity=any");
+    assertThat(r.status()).as(r.text()).isEqualTo(503);
+    assertThat(r.text()).contains("0001-b.vcf.gz.dgi: corrupt: checksum mismatch in");
+    for (String seg : List.of("chr1", "chrX", "chrM")) {
+      Http.Response again = Http.get(server.base() + "/genotypes/lazydamaged/variants?segment=" + seg);
+      assertThat(again.status()).as(seg).isEqualTo(503);
+      assertThat(again.text()).as(seg).contains("0001-b.vcf.gz.dgi: corrupt");
+    }
+    GenotypeIndexIT.compareBothWays(server, "wholeidx", "lazycut", regions, samples, 15, 11);
   }
 
   @Test

@@ -3,6 +3,10 @@ package org.dasgrid.datasources.vcf;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.dasgrid.core.genotype.GenotypeQueries;
+import org.dasgrid.core.genotype.pieces.JoinedGenotypes;
+import org.dasgrid.core.genotype.pieces.Piece;
+import org.dasgrid.core.genotype.pieces.PieceCheck;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.genotype.BadIndexException;
 import org.dasgrid.core.genotype.GenotypeIndexFile;
@@ -35,8 +39,32 @@ final class IndexedVcf {
       throw SourceLoadException.badFile(index, "one index file, for one VCF; the source lists "
           + config.paths().size() + " VCFs: build their index with index --vcf A --vcf B ... --out FOLDER");
     }
-    GenotypeIndexFile.Opened opened = openPiece(index, contigs, config.path());
-    return new VcfSource(sites(contigs, opened.references()), opened.genotypes(), opened.fileBytes());
+    IndexChecks checks = IndexChecks.of(config, List.of(index));
+    if (!checks.deferred()) {
+      GenotypeIndexFile.Opened opened = openPiece(index, contigs, config.path());
+      return new VcfSource(sites(contigs, opened.references()), opened.genotypes(), opened.fileBytes());
+    }
+    GenotypeIndexFile.OpenedUnchecked u = openPieceDeferred(index, contigs, config.path());
+    GenotypeIndexFile.Opened opened = u.opened();
+    PieceCheck gate = checks.gate(index.getFileName().toString(), u.check());
+    List<Piece.Span> spans = opened.references().stream().filter(r -> r.extent() > 0)
+        .map(r -> Piece.Span.whole(r.name())).toList();
+    GenotypeQueries engine = JoinedGenotypes.of(List.of(new Piece(index.getFileName().toString(),
+        opened.genotypes(), spans, gate)));
+    checks.startBackground(List.of(gate));
+    return new VcfSource(sites(contigs, opened.references()), engine, opened.fileBytes());
+  }
+
+  /** As {@link #openPiece}, the sections' checksums left to the returned check. */
+  static GenotypeIndexFile.OpenedUnchecked openPieceDeferred(Path index, ContigSelection contigs, Path vcf)
+      throws SourceLoadException {
+    try {
+      return GenotypeIndexFile.openDeferred(index, contigs::includes, VcfIdentity.of(vcf));
+    } catch (BadIndexException e) {
+      throw SourceLoadException.badFile(index, e.reason());
+    } catch (IOException e) {
+      throw SourceLoadException.badFile(index, "read failed: " + e.getMessage());
+    }
   }
 
   /** Maps one index file, checked against the VCF it was built from; a bad one is refused naming the file. */

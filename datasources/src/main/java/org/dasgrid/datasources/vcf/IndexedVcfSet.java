@@ -14,6 +14,7 @@ import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.IndexedReference;
 import org.dasgrid.core.genotype.pieces.JoinedGenotypes;
 import org.dasgrid.core.genotype.pieces.Piece;
+import org.dasgrid.core.genotype.pieces.PieceCheck;
 import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.SourceLoadException;
@@ -39,6 +40,8 @@ final class IndexedVcfSet {
       throw SourceLoadException.badFile(dir, "built for the VCFs " + built + ", but the source lists "
           + new TreeSet<>(vcfs.keySet()) + ": rebuild it with index --vcf for each of them");
     }
+    IndexChecks checks = IndexChecks.of(config, listed.stream().map(p -> dir.resolve(p.file())).toList());
+    List<PieceCheck> gates = new ArrayList<>();
     List<Piece> pieces = new ArrayList<>();
     Map<String, IndexedReference> references = new LinkedHashMap<>();
     long bytes = 0;
@@ -52,7 +55,16 @@ final class IndexedVcfSet {
         throw SourceLoadException.badFile(dir.resolve(GenotypeIndexSet.MANIFEST), "piece " + p.file()
             + " lies outside the set's folder");
       }
-      GenotypeIndexFile.Opened opened = IndexedVcf.openPiece(file, contigs, vcfs.get(p.vcf()));
+      GenotypeIndexFile.Opened opened;
+      PieceCheck gate = null;
+      if (checks.deferred()) {
+        GenotypeIndexFile.OpenedUnchecked u = IndexedVcf.openPieceDeferred(file, contigs, vcfs.get(p.vcf()));
+        opened = u.opened();
+        gate = checks.gate(p.file(), u.check());
+        gates.add(gate);
+      } else {
+        opened = IndexedVcf.openPiece(file, contigs, vcfs.get(p.vcf()));
+      }
       List<Piece.Span> spans = new ArrayList<>();
       p.contigs().forEach(c -> spans.add(Piece.Span.whole(c)));
       for (GenotypeIndexSet.Chunk c : p.chunks()) {
@@ -60,7 +72,7 @@ final class IndexedVcfSet {
             .mapToInt(IndexedReference::extent).max().orElse(c.to());
         spans.add(new Piece.Span(c.contig(), c.from(), c.to(), Math.max(extent, c.to())));
       }
-      pieces.add(new Piece(p.file(), opened.genotypes(), spans));
+      pieces.add(new Piece(p.file(), opened.genotypes(), spans, gate));
       for (IndexedReference r : opened.references()) {
         references.merge(r.name(), r, (a, b) -> new IndexedReference(a.name(), a.declared() || b.declared(),
             Math.max(a.length(), b.length()), Math.max(a.extent(), b.extent())));
@@ -73,6 +85,7 @@ final class IndexedVcfSet {
     } catch (IllegalArgumentException e) {
       throw SourceLoadException.badFile(dir, e.getMessage());
     }
+    checks.startBackground(gates);
     return new VcfSource(IndexedVcf.sites(contigs, new ArrayList<>(references.values())), engine, bytes);
   }
 }

@@ -39,7 +39,7 @@ public final class VcfProvider extends ContigSelectingProvider {
   /** {@code options:} whether the genotype engine keeps the INFO fields, and how it stores its sample sets. */
   @Override
   public java.util.Set<String> optionKeys() {
-    return java.util.Set.of("genotypeInfo", "genotypeSets");
+    return java.util.Set.of("genotypeInfo", "genotypeSets", IndexChecks.OPTION);
   }
 
   /** Records on contigs not selected are skipped before their genotype columns are read. */

@@ -125,7 +125,7 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
       throw new IllegalArgumentException("no pieces");
     }
     JoinedGenotypes joined = new JoinedGenotypes(pieces);
-    return pieces.size() == 1 ? pieces.get(0).engine() : joined;
+    return pieces.size() == 1 && pieces.get(0).check() == null ? pieces.get(0).engine() : joined;
   }
 
   static String firstDifference(List<String> a, List<String> b) {
@@ -173,6 +173,14 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
    * (an engine answers nothing there either); when no piece holds any, the first piece answers (nothing).
    */
   List<Call> route(List<Segment> segments) {
+    List<Call> calls = routeUnchecked(segments);
+    for (Call c : calls) {
+      c.piece().ready();
+    }
+    return calls;
+  }
+
+  private List<Call> routeUnchecked(List<Segment> segments) {
     // by contig, then by span: the segments each span may hold rows of
     Map<String, Map<Slot, List<Segment>>> byContig = new LinkedHashMap<>();
     Set<Piece> touched = new LinkedHashSet<>();
@@ -348,6 +356,7 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
   public Optional<AlleleCarriers> alleleCarriers(String chrom, int pos, String ref, String alt) {
     for (Slot slot : holder.getOrDefault(chrom, List.of())) {
       if (slot.span().from() <= pos && pos <= slot.span().to()) {
+        slot.piece().ready();
         return slot.piece().engine().alleleCarriers(chrom, pos, ref, alt);
       }
     }
@@ -415,6 +424,7 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
   public Optional<KeyedRows> keyedRows() {
     List<KeyedRows> each = new ArrayList<>();
     for (Piece p : inAnswerOrder) {
+      p.ready();
       Optional<KeyedRows> k = reader(p).keyedRows();
       if (k.isEmpty()) {
         return Optional.empty();

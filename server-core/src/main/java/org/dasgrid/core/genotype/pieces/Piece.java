@@ -9,7 +9,7 @@ import org.dasgrid.core.genotype.GenotypeQueries;
  * One piece of a cohort: an engine, what it holds records of (whole contigs, or runs of positions of a long
  * contig cut by the index builder), and the name it is reported by (its file).
  */
-public record Piece(String name, GenotypeQueries engine, List<Span> spans) {
+public record Piece(String name, GenotypeQueries engine, List<Span> spans, PieceCheck check) {
   /**
    * Records of {@code contig} at positions {@code from} to {@code to} (whole contig: 1 to {@link
    * Integer#MAX_VALUE}), the last base any of them covers being {@code extent}.
@@ -34,9 +34,16 @@ public record Piece(String name, GenotypeQueries engine, List<Span> spans) {
     spans = List.copyOf(spans);
   }
 
-  /** A piece of whole contigs. */
+  /** A piece of whole contigs, checked when opened. */
   public Piece(String name, GenotypeQueries engine, Set<String> contigs) {
-    this(name, engine, contigs.stream().sorted().map(Span::whole).toList());
+    this(name, engine, contigs.stream().sorted().map(Span::whole).toList(), null);
+  }
+
+  /** Waits for the piece's deferred check, if any (throws a 503-kind error when the source has a damaged piece). */
+  void ready() {
+    if (check != null) {
+      check.await();
+    }
   }
 
   boolean holds(String contig) {
