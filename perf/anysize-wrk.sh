@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 30 figures: per-region genotype answers of a source served from an index (a file or an index set),
+# One source, any size: per-region genotype answers of a source served from an index (a file or an index set),
 # through wrk (an external client, one connection, --latency: p50 and p99), warm (each region asked for 3 s
 # before its 10 s run), against bcftools view -H -r on the same VCF (tabix-indexed), whose start-up floor
 # (the same command on a 1-base region with no record) is printed apart.
