@@ -236,23 +236,11 @@ public final class GenotypeIndexSet {
   }
 
   private static GenotypeStats total(List<PieceCutter.Made> results) {
-    GenotypeStats s0 = results.get(0).stats();
-    long sites = 0;
-    long variants = 0;
-    long calls = 0;
-    long heap = 0;
-    long inline = 0;
-    long dense = 0;
-    for (PieceCutter.Made r : results) {
-      GenotypeStats s = r.stats();
-      sites += s.sites();
-      variants += s.variants();
-      calls += s.nonRefCalls();
-      heap += s.heapBytes();
-      inline += s.inlineSets();
-      dense += s.denseSets();
+    GenotypeStats total = results.get(0).stats();
+    for (int i = 1; i < results.size(); i++) {
+      total = total.plus(results.get(i).stats());
     }
-    return new GenotypeStats(s0.samples(), sites, variants, calls, heap, inline, 0, dense);
+    return total;
   }
 
   /**

@@ -105,7 +105,11 @@ final class PieceCutter implements ParseAheadReader.Pieces, AutoCloseable {
     return List.copyOf(made);
   }
 
-  private void finishPiece() throws IOException {
+  /**
+   * The references as a source loaded from the VCF lists them: the header's contigs (declared, with the extent
+   * of their records here, 0 for none), then the contigs of records the header does not declare.
+   */
+  static List<IndexedReference> references(VcfHeader header, Map<String, Integer> extents) {
     List<IndexedReference> references = new ArrayList<>();
     Map<String, Integer> left = new LinkedHashMap<>(extents);
     for (VcfHeader.Contig c : header.contigs()) {
@@ -113,6 +117,11 @@ final class PieceCutter implements ParseAheadReader.Pieces, AutoCloseable {
       references.add(new IndexedReference(c.name(), true, c.length().orElse(0), extent == null ? 0 : extent));
     }
     left.forEach((name, extent) -> references.add(new IndexedReference(name, false, 0, extent)));
+    return references;
+  }
+
+  private void finishPiece() throws IOException {
+    List<IndexedReference> references = references(header, extents);
     GenotypeStats stats = build.finish(references, source);
     build.close();
     made.add(new Made(file, stats, references, runs));

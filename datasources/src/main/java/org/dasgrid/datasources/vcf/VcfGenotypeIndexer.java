@@ -112,11 +112,7 @@ public final class VcfGenotypeIndexer {
         }
         input.checkComplete(lines.lineNumber());
         monitor.progress(n, input.bytesRead());
-        for (VcfHeader.Contig c : header.contigs()) {
-          Integer extent = extents.remove(c.name());
-          references.add(new IndexedReference(c.name(), true, c.length().orElse(0), extent == null ? 0 : extent));
-        }
-        extents.forEach((name, extent) -> references.add(new IndexedReference(name, false, 0, extent)));
+        references.addAll(PieceCutter.references(header, extents));
         if (before.difference(VcfIdentity.of(vcf)).isPresent()) {
           throw SourceLoadException.badFile(vcf, "changed while it was read; index not written");
         }

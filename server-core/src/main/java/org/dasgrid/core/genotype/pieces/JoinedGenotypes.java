@@ -141,25 +141,11 @@ public final class JoinedGenotypes implements GenotypeQueries, CallReader {
   }
 
   private static GenotypeStats sum(List<Piece> pieces) {
-    GenotypeStats s0 = pieces.get(0).engine().stats();
-    long sites = 0;
-    long variants = 0;
-    long calls = 0;
-    long heap = 0;
-    long inline = 0;
-    long roaring = 0;
-    long dense = 0;
-    for (Piece p : pieces) {
-      GenotypeStats s = p.engine().stats();
-      sites += s.sites();
-      variants += s.variants();
-      calls += s.nonRefCalls();
-      heap += s.heapBytes();
-      inline += s.inlineSets();
-      roaring += s.roaringSets();
-      dense += s.denseSets();
+    GenotypeStats total = pieces.get(0).engine().stats();
+    for (int i = 1; i < pieces.size(); i++) {
+      total = total.plus(pieces.get(i).engine().stats());
     }
-    return new GenotypeStats(s0.samples(), sites, variants, calls, heap, inline, roaring, dense);
+    return total;
   }
 
   /** Some segments of a query, for one piece. */
