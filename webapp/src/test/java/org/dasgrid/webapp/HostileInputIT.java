@@ -255,10 +255,15 @@ class HostileInputIT {
     Http.Response r = Http.raw(on.base(), c.method(), c.target(), headers, c.body());
     assertThat(r.status()).as("%s %s", c.method(), c.target()).isEqualTo(c.status());
     String body = r.text();
-    // the payloads' markup never comes back as markup (the home page itself has script tags of its own)
-    assertThat(body).doesNotContain("<script>alert").doesNotContain("<img src=x").doesNotContain("<![CDATA[x")
-        .doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("org.dasgrid.");
     String type = String.valueOf(r.header("Content-Type"));
+    // the payloads' markup never comes back as markup (the home page itself has script tags of its own): JSON is
+    // plain text (a message shows '<' as the docs do), so markup may be quoted only in a body a browser never
+    // renders — application/json with nosniff; XML and HTML escape it
+    boolean plainJson = type.startsWith("application/json") && "nosniff".equals(r.header("X-Content-Type-Options"));
+    if (!plainJson) {
+      assertThat(body).doesNotContain("<script>alert").doesNotContain("<img src=x").doesNotContain("<![CDATA[x");
+    }
+    assertThat(body).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("org.dasgrid.");
     if (type.startsWith("application/json") && !body.isEmpty()) {
       try {
         new com.fasterxml.jackson.databind.ObjectMapper().readTree(body); // injected quotes did not break it

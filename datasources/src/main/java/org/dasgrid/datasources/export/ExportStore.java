@@ -177,7 +177,8 @@ public final class ExportStore {
           data.entryPoints().stream().map(e -> e.name()).toList(), out.get(0), out.get(1));
       case VCF -> VcfExport.write(JoinedVcf.of(source.config().paths(), out.get(0).getParent()), data.entryPoints(),
           exportsGenotypes(source), out.get(0), out.get(1));
-      case FASTA -> FastaExport.write(data, (SequenceSource) data, out.get(0), out.get(1), out.get(2));
+      case FASTA -> FastaExport.write(data, data.capability(SequenceSource.class).orElseThrow(), out.get(0),
+          out.get(1), out.get(2));
       case VCF_BLOCKS -> VcfBlocksExport.write(JoinedVcf.of(source.config().paths(), out.get(0).getParent()),
           out.get(0), out.get(1), out.get(2));
     }

@@ -47,7 +47,7 @@ final class FastaExport {
 
   /** Whether the source has any sequence to export. */
   static boolean hasSequence(DataSource data) {
-    return data instanceof SequenceSource seq
-        && data.entryPoints().stream().anyMatch(ep -> seq.sequenceLength(ep.name()) > 0);
+    return data.capability(SequenceSource.class)
+        .map(seq -> data.entryPoints().stream().anyMatch(ep -> seq.sequenceLength(ep.name()) > 0)).orElse(false);
   }
 }

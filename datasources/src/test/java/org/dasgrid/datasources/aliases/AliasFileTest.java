@@ -58,7 +58,7 @@ class AliasFileTest {
         Sources.EXAMPLES.resolve("ce_ws199.fa").toString(), null, null, false, Access.PUBLIC,
         aliases.toString(), List.of(), Map.of(), dir);
     Sources s = Sources.load(c);
-    assertThat(s.source("ce").data()).isInstanceOf(SequenceSource.class);
+    assertThat(s.source("ce").data().capability(SequenceSource.class)).isPresent();
     assertThat(s.answer("ce", "sequence", "segment=NC_003279.8:1,10")).contains(">gcctaagcct</SEQUENCE>");
   }
 

@@ -128,7 +128,7 @@ class ExportStoreTest {
     ExportStore store = new ExportStore(tmp);
     Map<String, ExportedFile> files = store.files(ce, ExportKind.FASTA);
     assertThat(files).containsOnlyKeys("ce.fa.gz", "ce.fa.gz.fai", "ce.fa.gz.gzi");
-    SequenceSource seq = (SequenceSource) ce.data();
+    SequenceSource seq = ce.data().capability(SequenceSource.class).orElseThrow();
     try (ReferenceSequenceFile fa = ReferenceSequenceFileFactory.getReferenceSequenceFile(
         files.get("ce.fa.gz").path(), true, true)) {
       assertThat(fa.isIndexed()).isTrue();

@@ -32,7 +32,7 @@ class FastaProviderTest {
     DataSource d = new FastaProvider().load(SourceConfig.of("ce", "fasta", fa), LoadMonitor.NONE);
     assertThat(Files.exists(dir.resolve("ce.fa.fai"))).isTrue();
     assertThat(d.entryPoints()).extracting(e -> e.name()).containsExactly("I", "II", "III", "IV", "V", "X", "MtDNA");
-    SequenceSource seq = (SequenceSource) d;
+    SequenceSource seq = d.capability(SequenceSource.class).orElseThrow();
     assertThat(seq.sequenceLength("I")).isEqualTo(100);
     StringBuilder sb = new StringBuilder();
     seq.sequence(new Segment("I", 55, 70), sb);
@@ -94,7 +94,7 @@ class FastaProviderTest {
       DataSource d = new FastaProvider().load(SourceConfig.of("phix", "fasta", faa), LoadMonitor.NONE);
       assertThat(d.entryPoints()).extracting(e -> e.name() + ":" + e.length()).containsExactly("NC_001422.1:5386");
       StringBuilder sb = new StringBuilder();
-      ((SequenceSource) d).sequence(new Segment("NC_001422.1", 1, 5386), sb);
+      d.capability(SequenceSource.class).orElseThrow().sequence(new Segment("NC_001422.1", 1, 5386), sb);
       assertThat(md5(sb.toString())).isEqualTo("3332ed720ac7eaa9b3655c06f6b9e196");
       assertThat(Files.exists(dir.resolve("NC.faa.fai"))).isTrue();
     }

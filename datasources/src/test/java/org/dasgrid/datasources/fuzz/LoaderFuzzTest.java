@@ -108,10 +108,12 @@ class LoaderFuzzTest {
       Segment whole = new Segment(e.name(), 1, e.length());
       source.features(whole, FeatureFilter.ANY, f -> { });
       source.typeCounts(whole);
-      if (source instanceof SequenceSource seq && seq.sequenceLength(e.name()) > 0) {
+      SequenceSource seq = source.capability(SequenceSource.class).orElse(null);
+      if (seq != null && seq.sequenceLength(e.name()) > 0) {
         seq.sequence(new Segment(e.name(), 1, Math.min(e.length(), 1000)), new StringBuilder());
       }
-      if (source instanceof GenotypeSource g) {
+      GenotypeSource g = source.capability(GenotypeSource.class).orElse(null);
+      if (g != null) {
         GenotypeQueries engine = g.genotypes();
         for (Zygosity z : Zygosity.values()) {
           GenotypeQuery q = new GenotypeQuery(List.of(whole), z, engine.allSamples(), OptionalInt.of(1000));

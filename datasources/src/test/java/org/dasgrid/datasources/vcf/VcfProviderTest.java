@@ -53,8 +53,8 @@ class VcfProviderTest {
 
   static GenotypeQueries genotypes(Path file) throws SourceLoadException {
     DataSource ds = new VcfProvider().load(config(file, true), LoadMonitor.NONE);
-    assertThat(ds).isInstanceOf(GenotypeSource.class);
-    return ((GenotypeSource) ds).genotypes();
+    assertThat(ds.capability(GenotypeSource.class)).isPresent();
+    return ds.capability(GenotypeSource.class).orElseThrow().genotypes();
   }
 
   Path write(String name, String... lines) throws IOException {
@@ -72,7 +72,7 @@ class VcfProviderTest {
   void loadsTheCeuExonFileLikeAPlainReading() throws Exception {
     Path ceu = TestData.local("CEU_Exon.vcf.gz");
     DataSource ds = new VcfProvider().load(config(ceu, true), LoadMonitor.NONE);
-    GenotypeQueries g = ((GenotypeSource) ds).genotypes();
+    GenotypeQueries g = ds.capability(GenotypeSource.class).orElseThrow().genotypes();
     assertThat(g.sampleNames()).hasSize(90).startsWith("NA06984");
     assertThat(g.stats().sites()).isEqualTo(1348);
     assertThat(g.stats().variants()).isEqualTo(1350);
@@ -139,7 +139,7 @@ class VcfProviderTest {
         "chr1\t200\t.\tCAT\tC\t.\tq10\t.\tGT\t0/0\t0/0\t0/0",
         "chr1\t300\tsv1\tN\t<DEL>\t.\tPASS\tEND=5000;SVTYPE=DEL\tGT\t0/1\t0/0\t0/0");
     DataSource ds = new VcfProvider().load(config(f, false), LoadMonitor.NONE);
-    assertThat(ds).isNotInstanceOf(GenotypeSource.class);
+    assertThat(ds.capability(GenotypeSource.class)).isEmpty();
     List<Feature> features = new ArrayList<>();
     ds.features(new Segment("chr1", 1, 10_000), FeatureFilter.ANY, features::add);
     assertThat(features).extracting(x -> x.type().id()).containsExactly("SNV", "insertion", "deletion", "SV");

@@ -68,16 +68,16 @@ public final class VirtualCohortTiming {
         Integer.parseInt(range[1]))), Zygosity.ANY, sel, OptionalInt.empty());
     AnalyticsQuery q = new AnalyticsQuery(base, VariantFilter.NONE, true, Optional.empty(), Optional.empty(),
         Optional.empty());
-    int rows = new CohortAnalytics(engine, true, true).run(q).size();
-    if (new CohortAnalytics(engine, true, false).run(q).size() != rows) {
+    int rows = new CohortAnalytics(engine, CohortAnalytics.Shortcuts.ALL).run(q).size();
+    if (new CohortAnalytics(engine, new CohortAnalytics.Shortcuts(true, false)).run(q).size() != rows) {
       throw new IllegalStateException("the two paths disagree on the rows");
     }
     System.out.printf(Locale.ROOT, "%s, %d samples, stats: %d rows; %d calls per round and path%n", segment,
         samples, rows, iterations);
     double[] ratios = new double[rounds];
     for (int r = -1; r < rounds; r++) { // round -1 warms both
-      double shared = MedianTime.nanos(iterations, () -> new CohortAnalytics(engine, true, true).run(q).size());
-      double perUse = MedianTime.nanos(iterations, () -> new CohortAnalytics(engine, true, false).run(q).size());
+      double shared = MedianTime.nanos(iterations, () -> new CohortAnalytics(engine, CohortAnalytics.Shortcuts.ALL).run(q).size());
+      double perUse = MedianTime.nanos(iterations, () -> new CohortAnalytics(engine, new CohortAnalytics.Shortcuts(true, false)).run(q).size());
       if (r >= 0) {
         ratios[r] = shared / perUse;
         System.out.printf(Locale.ROOT, "round %d: per use %.0f us, shared %.0f us, shared / per use %.3f%n", r + 1,

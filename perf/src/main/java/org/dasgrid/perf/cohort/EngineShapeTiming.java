@@ -96,6 +96,6 @@ public final class EngineShapeTiming {
     if (index != null) {
       c = c.withGenotypeIndex(index.toAbsolutePath().toString());
     }
-    return ((GenotypeSource) new VcfProvider().load(c, LoadMonitor.NONE)).genotypes();
+    return new VcfProvider().load(c, LoadMonitor.NONE).capability(GenotypeSource.class).orElseThrow().genotypes();
   }
 }

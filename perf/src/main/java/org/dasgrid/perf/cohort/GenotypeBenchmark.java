@@ -246,7 +246,7 @@ public final class GenotypeBenchmark {
         LoadMonitor.NONE);
     double seconds = (System.nanoTime() - t0) / 1e9;
     long heap = usedHeap() - before;
-    GenotypeQueries engine = ((GenotypeSource) ds).genotypes();
+    GenotypeQueries engine = ds.capability(GenotypeSource.class).orElseThrow().genotypes();
     GenotypeStats st = engine.stats();
     out.printf(Locale.ROOT, "open of the index %s (%,d bytes = %.2f bytes per het/hom-alt call): %,d records (%,d"
             + " ALT alleles) x %,d samples, %,d het/hom-alt calls, in %.2f s (checksums included); heap held after"
@@ -265,7 +265,7 @@ public final class GenotypeBenchmark {
     DataSource ds = new VcfProvider().load(config(true), LoadMonitor.NONE);
     double seconds = (System.nanoTime() - t0) / 1e9;
     long withGenotypes = usedHeap() - before;
-    GenotypeQueries engine = ((GenotypeSource) ds).genotypes();
+    GenotypeQueries engine = ds.capability(GenotypeSource.class).orElseThrow().genotypes();
     GenotypeStats st = engine.stats();
     progress("loading it again as sites only (to isolate the engine's heap)");
     long t1 = System.nanoTime();

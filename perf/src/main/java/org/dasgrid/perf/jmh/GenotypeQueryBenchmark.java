@@ -79,7 +79,7 @@ public class GenotypeQueryBenchmark {
         .generate(new PrintStream(OutputStream.nullOutputStream()));
     SourceConfig config = new SourceConfig("cohort", "cohort", "", "vcf", vcf.toString(), null, null, null, true,
         Access.PUBLIC, null, List.of(), Map.of(), dir);
-    engine = ((GenotypeSource) new VcfProvider().load(config, LoadMonitor.NONE)).genotypes();
+    engine = new VcfProvider().load(config, LoadMonitor.NONE).capability(GenotypeSource.class).orElseThrow().genotypes();
     List<Segment> panel = new ArrayList<>();
     for (int[] g : MITO_GENES) {
       panel.add(new Segment("chrM", g[0], g[1]));

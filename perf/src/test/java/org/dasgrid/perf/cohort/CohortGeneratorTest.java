@@ -82,7 +82,7 @@ class CohortGeneratorTest {
     assertThat(s.haploidCalls()).isPositive();
     SourceConfig config = new SourceConfig("d", "d", "", "vcf", tmp.resolve("d.vcf.gz").toString(), null, null, null,
         true, Access.PUBLIC, null, List.of(), Map.of(), tmp);
-    GenotypeQueries g = ((GenotypeSource) new VcfProvider().load(config, LoadMonitor.NONE)).genotypes();
+    GenotypeQueries g = new VcfProvider().load(config, LoadMonitor.NONE).capability(GenotypeSource.class).orElseThrow().genotypes();
     assertThat(g.stats().sites()).isEqualTo(3000);
     assertThat(g.stats().variants()).isEqualTo(s.altAlleles());
     assertThat(g.stats().nonRefCalls()).isEqualTo(s.nonRefCalls());

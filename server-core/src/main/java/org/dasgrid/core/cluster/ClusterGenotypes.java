@@ -37,9 +37,9 @@ import org.dasgrid.core.source.GenotypeSource;
 final class ClusterGenotypes implements GenotypeQueries {
   private final ClusterSource source;
   private final FanOut fanOut;
-  private final Catalog catalog;
+  private final CatalogLookup catalog;
 
-  ClusterGenotypes(ClusterSource source, FanOut fanOut, Catalog catalog) {
+  ClusterGenotypes(ClusterSource source, FanOut fanOut, CatalogLookup catalog) {
     this.source = source;
     this.fanOut = fanOut;
     this.catalog = catalog;
@@ -209,8 +209,9 @@ final class ClusterGenotypes implements GenotypeQueries {
   /** This node's part of the engine, if it holds one. */
   @Override
   public GenotypeStats stats() {
-    if (source.local() instanceof GenotypeSource g) {
-      return g.genotypes().stats();
+    Optional<GenotypeSource> g = source.local().capability(GenotypeSource.class);
+    if (g.isPresent()) {
+      return g.get().genotypes().stats();
     }
     return new GenotypeStats(sampleNames().size(), 0, 0, 0, 0, 0, 0, 0);
   }

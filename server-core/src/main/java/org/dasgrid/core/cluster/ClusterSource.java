@@ -1,6 +1,5 @@
 package org.dasgrid.core.cluster;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,31 +30,24 @@ public class ClusterSource implements DataSource {
   private final Cluster cluster;
   private final LoadedSource local;
   private final ContigSelection held;
-  private final Catalog localCatalog;
-  private volatile Catalog fetchedCatalog;
+  private final CatalogLookup localCatalog;
+  private volatile CatalogLookup fetchedCatalog;
 
   ClusterSource(Cluster cluster, LoadedSource local, ContigSelection held) {
     this.cluster = cluster;
     this.local = local;
     this.held = held;
-    this.localCatalog = held.isNone() ? null : new Catalog(catalogOf(local.data()), "local");
+    this.localCatalog = held.isNone() ? null : new CatalogLookup(catalogOf(local.data()), "local");
   }
 
   static ClusterSource of(Cluster cluster, LoadedSource local, ContigSelection held) {
-    boolean sequence = local.data() instanceof SequenceSource;
-    boolean genotypes = local.config().genotypes();
-    if (sequence && genotypes) {
-      return new WithBoth(cluster, local, held);
-    }
-    if (sequence) {
-      return new WithSequence(cluster, local, held);
-    }
-    return genotypes ? new WithGenotypes(cluster, local, held) : new ClusterSource(cluster, local, held);
+    return new ClusterSource(cluster, local, held);
   }
 
   private static SourceCatalog catalogOf(DataSource data) {
-    if (data instanceof GenotypeSource g) {
-      return new SourceCatalog(data.entryPoints(), g.genotypes().sampleNames(), g.genotypes().contigs());
+    Optional<GenotypeSource> g = data.capability(GenotypeSource.class);
+    if (g.isPresent()) {
+      return new SourceCatalog(data.entryPoints(), g.get().genotypes().sampleNames(), g.get().genotypes().contigs());
     }
     return new SourceCatalog(data.entryPoints(), List.of(), List.of());
   }
@@ -109,28 +101,28 @@ public class ClusterSource implements DataSource {
    * The catalog: this node's if it holds any of the source (every node lists every reference), else one
    * fetched from a node that does and kept until the source's version changes.
    */
-  Catalog catalog(FanOut fanOut) {
+  CatalogLookup catalog(FanOut fanOut) {
     if (localCatalog != null) {
       return localCatalog;
     }
     String version = version();
-    Catalog c = fetchedCatalog;
+    CatalogLookup c = fetchedCatalog;
     if (c == null || !c.version().equals(version)) {
       SourceCatalog fetched = fanOut.any((node, deadline) -> node.catalog(id(), deadline));
-      c = new Catalog(fetched, version);
+      c = new CatalogLookup(fetched, version);
       fetchedCatalog = c;
     }
     return c;
   }
 
   /** The catalog if known without asking another node. */
-  private Optional<Catalog> knownCatalog() {
+  private Optional<CatalogLookup> knownCatalog() {
     return Optional.ofNullable(localCatalog != null ? localCatalog : fetchedCatalog);
   }
 
   @Override
   public List<EntryPoint> entryPoints() {
-    return knownCatalog().map(Catalog::entryPoints).orElseGet(() -> {
+    return knownCatalog().map(CatalogLookup::entryPoints).orElseGet(() -> {
       try {
         return open(FanOutOptions.STRICT).entryPoints();
       } catch (RuntimeException e) {
@@ -181,51 +173,25 @@ public class ClusterSource implements DataSource {
     return local.data().featuresAreVcfSites() || held.isNone() && local.config().format().equals("vcf");
   }
 
-  private static final class WithSequence extends ClusterSource implements SequenceSource {
-    WithSequence(Cluster cluster, LoadedSource local, ContigSelection held) {
-      super(cluster, local, held);
-    }
-
-    @Override
-    public void sequence(Segment segment, Appendable out) throws IOException {
-      ((SequenceSource) local()).sequence(segment, out);
-    }
-
-    @Override
-    public int sequenceLength(String ref) {
-      return ((SequenceSource) local()).sequenceLength(ref);
-    }
+  /** Whether the source answers genotype queries (its nodes hold a multi-sample VCF's calls). */
+  boolean hasGenotypes() {
+    return local.config().genotypes();
   }
 
-  private static final class WithGenotypes extends ClusterSource implements GenotypeSource {
-    WithGenotypes(Cluster cluster, LoadedSource local, ContigSelection held) {
-      super(cluster, local, held);
+  /**
+   * The sequence of this node's part; genotypes over the whole cluster, each query through a new strict
+   * {@link ClusterView} (a node that fails fails the query).
+   */
+  @Override
+  public <C> Optional<C> capability(Class<C> kind) {
+    if (kind == SequenceSource.class) {
+      return local.data().capability(kind);
     }
-
-    @Override
-    public GenotypeQueries genotypes() {
-      return ((GenotypeSource) open(FanOutOptions.STRICT)).genotypes();
+    if (kind == GenotypeSource.class && hasGenotypes()) {
+      GenotypeSource whole = () -> open(FanOutOptions.STRICT).capability(GenotypeSource.class).orElseThrow()
+          .genotypes();
+      return Optional.of(kind.cast(whole));
     }
-  }
-
-  private static final class WithBoth extends ClusterSource implements SequenceSource, GenotypeSource {
-    WithBoth(Cluster cluster, LoadedSource local, ContigSelection held) {
-      super(cluster, local, held);
-    }
-
-    @Override
-    public void sequence(Segment segment, Appendable out) throws IOException {
-      ((SequenceSource) local()).sequence(segment, out);
-    }
-
-    @Override
-    public int sequenceLength(String ref) {
-      return ((SequenceSource) local()).sequenceLength(ref);
-    }
-
-    @Override
-    public GenotypeQueries genotypes() {
-      return ((GenotypeSource) open(FanOutOptions.STRICT)).genotypes();
-    }
+    return DataSource.super.capability(kind);
   }
 }

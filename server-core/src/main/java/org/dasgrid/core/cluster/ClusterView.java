@@ -1,6 +1,5 @@
 package org.dasgrid.core.cluster;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -29,12 +28,14 @@ import org.dasgrid.core.source.SourceStats;
  * fail cleanly (or, with {@code partial=allow}, makes it partial) rather than cut an answer short. The
  * {@link #report()} tells who answered. Used by one request thread.
  */
-public class ClusterView implements DataSource {
+public final class ClusterView implements DataSource {
   private final ClusterSource source;
   private final FanOut fanOut;
   private final Map<SegmentKey, SegmentFeatures> fetched = new HashMap<>();
   private final Map<String, List<Feature>> byId = new HashMap<>();
-  private Catalog catalog;
+  private CatalogLookup catalog;
+  /** The genotype engine over the cluster, made on first use. */
+  private ClusterGenotypes genotypes;
 
   private record SegmentKey(Segment segment, FeatureFilter filter) {}
 
@@ -44,15 +45,27 @@ public class ClusterView implements DataSource {
   }
 
   static ClusterView of(ClusterSource source, FanOut fanOut) {
-    boolean sequence = source instanceof SequenceSource;
-    boolean genotypes = source instanceof GenotypeSource;
-    if (sequence && genotypes) {
-      return new WithBoth(source, fanOut);
+    return new ClusterView(source, fanOut);
+  }
+
+  /** The sequence of this node's part; genotypes fanned out over the nodes of this view. */
+  @Override
+  public <C> Optional<C> capability(Class<C> kind) {
+    if (kind == SequenceSource.class) {
+      return source.local().capability(kind);
     }
-    if (sequence) {
-      return new WithSequence(source, fanOut);
+    if (kind == GenotypeSource.class && source.hasGenotypes()) {
+      GenotypeSource fanned = this::genotypes;
+      return Optional.of(kind.cast(fanned));
     }
-    return genotypes ? new WithGenotypes(source, fanOut) : new ClusterView(source, fanOut);
+    return DataSource.super.capability(kind);
+  }
+
+  private GenotypeQueries genotypes() {
+    if (genotypes == null) {
+      genotypes = new ClusterGenotypes(source, fanOut, catalog());
+    }
+    return genotypes;
   }
 
   /** Who answered so far, and what is missing from a partial answer. */
@@ -65,7 +78,7 @@ public class ClusterView implements DataSource {
     return source.version();
   }
 
-  Catalog catalog() {
+  CatalogLookup catalog() {
     if (catalog == null) {
       catalog = source.catalog(fanOut);
     }
@@ -264,54 +277,6 @@ public class ClusterView implements DataSource {
       out.add(s.ref());
     }
     return out;
-  }
-
-  private static class WithSequence extends ClusterView implements SequenceSource {
-    WithSequence(ClusterSource source, FanOut fanOut) {
-      super(source, fanOut);
-    }
-
-    @Override
-    public void sequence(Segment segment, Appendable out) throws IOException {
-      ((SequenceSource) source().local()).sequence(segment, out);
-    }
-
-    @Override
-    public int sequenceLength(String ref) {
-      return ((SequenceSource) source().local()).sequenceLength(ref);
-    }
-  }
-
-  private static final class WithGenotypes extends ClusterView implements GenotypeSource {
-    private ClusterGenotypes genotypes;
-
-    WithGenotypes(ClusterSource source, FanOut fanOut) {
-      super(source, fanOut);
-    }
-
-    @Override
-    public GenotypeQueries genotypes() {
-      if (genotypes == null) {
-        genotypes = new ClusterGenotypes(source(), fanOut(), catalog());
-      }
-      return genotypes;
-    }
-  }
-
-  private static final class WithBoth extends WithSequence implements GenotypeSource {
-    private ClusterGenotypes genotypes;
-
-    WithBoth(ClusterSource source, FanOut fanOut) {
-      super(source, fanOut);
-    }
-
-    @Override
-    public GenotypeQueries genotypes() {
-      if (genotypes == null) {
-        genotypes = new ClusterGenotypes(source(), fanOut(), catalog());
-      }
-      return genotypes;
-    }
   }
 
   ClusterSource source() {

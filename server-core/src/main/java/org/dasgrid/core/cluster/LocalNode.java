@@ -78,9 +78,10 @@ public final class LocalNode implements NodeClient {
       DataSource data = shard(source).data;
       List<String> samples = List.of();
       List<String> contigs = List.of();
-      if (data instanceof GenotypeSource g) {
-        samples = g.genotypes().sampleNames();
-        contigs = g.genotypes().contigs();
+      Optional<GenotypeSource> g = data.capability(GenotypeSource.class);
+      if (g.isPresent()) {
+        samples = g.get().genotypes().sampleNames();
+        contigs = g.get().genotypes().contigs();
       }
       return new SourceCatalog(data.entryPoints(), samples, contigs);
     });
@@ -319,9 +320,8 @@ public final class LocalNode implements NodeClient {
     }
 
     GenotypeQueries genotypes(List<Segment> segments) {
-      if (!(data instanceof GenotypeSource g)) {
-        throw notServing("has no genotypes for '" + source + "'");
-      }
+      GenotypeSource g = data.capability(GenotypeSource.class).orElseThrow(() ->
+          notServing("has no genotypes for '" + source + "'"));
       requireHeld(segments);
       return g.genotypes();
     }

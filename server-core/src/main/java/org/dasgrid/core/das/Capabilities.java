@@ -19,7 +19,7 @@ public final class Capabilities {
   public static List<String> of(DataSource source) {
     List<String> caps = new ArrayList<>(List.of("entry_points", "types", "features", "feature-by-id",
         "stylesheet", "maxbins", "unknown-segment", "error-segment", "unknown-feature"));
-    if (source instanceof SequenceSource) {
+    if (source.capability(SequenceSource.class).isPresent()) {
       caps.add("sequence");
     }
     return caps;

@@ -16,7 +16,7 @@ import org.dasgrid.core.error.ErrorKind;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.render.DasExtensions;
 import org.dasgrid.core.render.JsonRenderer;
-import org.dasgrid.core.render.Node;
+import org.dasgrid.core.render.DocumentElement;
 import org.dasgrid.core.render.XmlRenderer;
 
 /** Dispatches DAS requests to their commands and renders DAS errors. */
@@ -97,7 +97,7 @@ public final class DasService {
   /** As {@link #error(DasStatus, String, boolean)}, for an HTTP status DAS has no code for (a rate limit's 429). */
   public static DasResponse error(int status, String message, boolean json) {
     // DAS 1.6 defines no error document: ours lives in DasGrid's namespace (a strict validator's rule)
-    Node root = Node.of("DASERROR", "error").attr("status", status)
+    DocumentElement root = DocumentElement.of("DASERROR", "error").attr("status", status)
         .attr("xmlns", DasExtensions.NAMESPACE).text("message", message);
     if (json) {
       return DasResponse.of(ResponseFormat.JSON.contentType(), "", Capabilities.SERVER,

@@ -39,9 +39,8 @@ public final class RefgetDocuments {
    * a range across the origin of a circular sequence is written as its two parts.
    */
   public static void writeSequence(ResolvedSequence seq, SequenceRange range, OutputStream out) throws IOException {
-    if (!(seq.source().data() instanceof SequenceSource source)) {
-      throw new IllegalStateException(seq.source().id() + " has digests but no sequence");
-    }
+    SequenceSource source = seq.source().data().capability(SequenceSource.class).orElseThrow(() ->
+        new IllegalStateException(seq.source().id() + " has digests but no sequence"));
     String ref = seq.digest().ref();
     if (range.wraps()) {
       copy(source, ref, range.start(), range.sequenceLength(), out);

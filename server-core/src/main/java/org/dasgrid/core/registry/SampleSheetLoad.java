@@ -31,8 +31,9 @@ final class SampleSheetLoad {
     } catch (SampleSheetException e) {
       throw new SourceLoadException(e.getMessage());
     }
-    if (data instanceof GenotypeSource g) {
-      SampleSheet.Comparison c = sheet.compare(g.genotypes().sampleNames());
+    Optional<GenotypeSource> genotypes = data.capability(GenotypeSource.class);
+    if (genotypes.isPresent()) {
+      SampleSheet.Comparison c = sheet.compare(genotypes.get().genotypes().sampleNames());
       LOG.log(c.matches() ? System.Logger.Level.INFO : System.Logger.Level.WARNING,
           "source " + config.id() + ": sample sheet " + c.describe());
     }

@@ -33,7 +33,7 @@ import org.dasgrid.core.source.EntryPoint;
 import org.dasgrid.core.source.SequenceDigests;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SequenceSource;
-import org.dasgrid.core.source.SequencedSource;
+import org.dasgrid.core.source.FastaBackedSource;
 import org.dasgrid.core.source.SourceLoadException;
 import org.dasgrid.core.source.StyledSource;
 
@@ -221,10 +221,10 @@ public final class SourceLoader implements AutoCloseable {
       DataSourceProvider fasta =
           providers.forFormat("fasta").orElseThrow(() -> new SourceLoadException("no provider for FASTA"));
       DataSource seq = fasta.load(config.withFile(config.sequence().get().toString(), "fasta"), LoadMonitor.NONE);
-      if (!(seq instanceof SequenceSource)) {
+      if (seq.capability(SequenceSource.class).isEmpty()) {
         throw new SourceLoadException("the fasta provider gave no sequence");
       }
-      data = new SequencedSource(data, seq);
+      data = new FastaBackedSource(data, seq);
     }
     if (config.aliases().isPresent()) {
       data = AliasedSource.wrap(data, AliasTable.read(config.aliases().get()));
@@ -244,7 +244,7 @@ public final class SourceLoader implements AutoCloseable {
    * references of the source. Long digests report progress every few seconds.
    */
   private SequenceDigests digests(SourceConfig config, DataSource data) throws SourceLoadException, IOException {
-    if (!(data instanceof org.dasgrid.core.source.SequenceSource)) {
+    if (data.capability(org.dasgrid.core.source.SequenceSource.class).isEmpty()) {
       return SequenceDigests.NONE; // a cluster node holding none of the source, or no sequence at all
     }
     Set<String> circular = new HashSet<>();

@@ -40,7 +40,7 @@ public final class FeaturesBedWriter implements FeatureDocument {
     w.write('\t');
     w.write(TextOutput.field(f.label()));
     w.write('\t');
-    w.write(f.hasScore() ? Numbers.format(f.score()) : "0");
+    w.write(f.hasScore() ? NumberText.format(f.score()) : "0");
     w.write('\t');
     w.write(f.orientation() == Orientation.NONE ? "." : f.orientation().symbol());
     w.write('\n');

@@ -75,7 +75,7 @@ public final class FeaturesGff3Writer implements FeatureDocument {
     w.write('\t');
     w.write(Integer.toString(f.end()));
     w.write('\t');
-    w.write(f.hasScore() ? Numbers.format(f.score()) : ".");
+    w.write(f.hasScore() ? NumberText.format(f.score()) : ".");
     w.write('\t');
     w.write(f.orientation() == Orientation.NONE ? "." : f.orientation().symbol());
     w.write('\t');

@@ -149,7 +149,7 @@ public final class FeaturesXmlWriter implements FeatureDocument {
   /** START, END, SCORE, ORIENTATION and PHASE: digits and fixed symbols, never escaped. */
   private static PlainMarkup coordinates(PlainMarkup m, Feature f) {
     return m.raw("<START>").number(f.start()).raw("</START><END>").number(f.end()).raw("</END><SCORE>")
-        .raw(f.hasScore() ? Numbers.format(f.score()) : "-").raw("</SCORE><ORIENTATION>")
+        .raw(f.hasScore() ? NumberText.format(f.score()) : "-").raw("</SCORE><ORIENTATION>")
         .raw(f.orientation().symbol()).raw("</ORIENTATION><PHASE>").raw(f.phase().symbol()).raw("</PHASE>");
   }
 

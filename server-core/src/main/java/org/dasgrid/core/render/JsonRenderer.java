@@ -9,14 +9,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a {@link Node} tree as JSON: {@code {"<root jsonKey>": {...}}}, attributes as fields, text as
- * {@link Node#textKey()}, children as arrays grouped by {@link Node#jsonKey()}. Namespace declarations are
+ * Writes a {@link DocumentElement} tree as JSON: {@code {"<root jsonKey>": {...}}}, attributes as fields, text as
+ * {@link DocumentElement#textKey()}, children as arrays grouped by {@link DocumentElement#jsonKey()}. Namespace declarations are
  * left out and a prefixed attribute's field is its local name.
  */
 public final class JsonRenderer {
   private JsonRenderer() {}
 
-  public static void write(Node root, OutputStream out) throws IOException {
+  public static void write(DocumentElement root, OutputStream out) throws IOException {
     try (JsonGenerator g = JsonOutput.generator(out)) {
       g.writeStartObject();
       g.writeFieldName(root.jsonKey());
@@ -25,7 +25,7 @@ public final class JsonRenderer {
     }
   }
 
-  private static void writeObject(Node n, JsonGenerator g) throws IOException {
+  private static void writeObject(DocumentElement n, JsonGenerator g) throws IOException {
     g.writeStartObject();
     for (int i = 0; i < n.attrCount(); i++) {
       String name = n.attrName(i);
@@ -40,13 +40,13 @@ public final class JsonRenderer {
       g.writeFieldName(n.textKey());
       writeValue(n.text(), g);
     }
-    Map<String, List<Node>> groups = new LinkedHashMap<>();
-    for (Node c : n.children()) {
+    Map<String, List<DocumentElement>> groups = new LinkedHashMap<>();
+    for (DocumentElement c : n.children()) {
       groups.computeIfAbsent(c.jsonKey(), k -> new ArrayList<>()).add(c);
     }
-    for (Map.Entry<String, List<Node>> e : groups.entrySet()) {
+    for (Map.Entry<String, List<DocumentElement>> e : groups.entrySet()) {
       g.writeArrayFieldStart(e.getKey());
-      for (Node c : e.getValue()) {
+      for (DocumentElement c : e.getValue()) {
         writeObject(c, g);
       }
       g.writeEndArray();

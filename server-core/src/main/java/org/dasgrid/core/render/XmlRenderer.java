@@ -5,11 +5,11 @@ import java.io.OutputStream;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
-/** Writes a {@link Node} tree as an XML document. */
+/** Writes a {@link DocumentElement} tree as an XML document. */
 public final class XmlRenderer {
   private XmlRenderer() {}
 
-  public static void write(Node root, OutputStream out) throws IOException {
+  public static void write(DocumentElement root, OutputStream out) throws IOException {
     try {
       XMLStreamWriter w = XmlOutput.writer(out);
       XmlOutput.startDocument(w);
@@ -23,7 +23,7 @@ public final class XmlRenderer {
     }
   }
 
-  private static void write(Node n, XMLStreamWriter w) throws XMLStreamException {
+  private static void write(DocumentElement n, XMLStreamWriter w) throws XMLStreamException {
     boolean empty = n.children().isEmpty() && n.text() == null;
     if (empty) {
       w.writeEmptyElement(n.name());
@@ -48,7 +48,7 @@ public final class XmlRenderer {
     }
     if (!n.children().isEmpty()) {
       w.writeCharacters("\n");
-      for (Node c : n.children()) {
+      for (DocumentElement c : n.children()) {
         write(c, w);
         w.writeCharacters("\n");
       }
@@ -58,7 +58,7 @@ public final class XmlRenderer {
 
   static String format(Object v) {
     if (v instanceof Double d) {
-      return Numbers.format(d);
+      return NumberText.format(d);
     }
     return String.valueOf(v);
   }

@@ -9,26 +9,26 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
 /**
- * Reads an XML document (a configured stylesheet) into a {@link Node} tree, so it can be served as JSON too.
+ * Reads an XML document (a configured stylesheet) into a {@link DocumentElement} tree, so it can be served as JSON too.
  * JSON keys are the lower-cased element names; text goes in {@code value}.
  */
 public final class XmlTree {
   private XmlTree() {}
 
-  public static Node parse(String xml, String rootJsonKey) {
+  public static DocumentElement parse(String xml, String rootJsonKey) {
     XMLInputFactory f = XMLInputFactory.newFactory();
     f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
     f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
     try {
       XMLStreamReader r = f.createXMLStreamReader(new StringReader(xml));
-      Deque<Node> stack = new ArrayDeque<>();
-      Node root = null;
+      Deque<DocumentElement> stack = new ArrayDeque<>();
+      DocumentElement root = null;
       StringBuilder text = new StringBuilder();
       while (r.hasNext()) {
         int ev = r.next();
         if (ev == XMLStreamReader.START_ELEMENT) {
           String name = r.getLocalName();
-          Node n = Node.of(name, stack.isEmpty() ? rootJsonKey : name.toLowerCase(Locale.ROOT));
+          DocumentElement n = DocumentElement.of(name, stack.isEmpty() ? rootJsonKey : name.toLowerCase(Locale.ROOT));
           for (int i = 0; i < r.getAttributeCount(); i++) {
             n.attr(r.getAttributeLocalName(i), r.getAttributeValue(i));
           }
@@ -42,7 +42,7 @@ public final class XmlTree {
         } else if (ev == XMLStreamReader.CHARACTERS || ev == XMLStreamReader.CDATA) {
           text.append(r.getText());
         } else if (ev == XMLStreamReader.END_ELEMENT) {
-          Node n = stack.pop();
+          DocumentElement n = stack.pop();
           String t = text.toString().strip();
           if (!t.isEmpty() && n.children().isEmpty()) {
             n.text("value", t);

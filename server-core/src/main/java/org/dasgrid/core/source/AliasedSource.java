@@ -1,6 +1,5 @@
 package org.dasgrid.core.source;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -8,16 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.dasgrid.core.genotype.GenotypeQueries;
-import org.dasgrid.core.segment.Segment;
 
 /**
  * A source that also answers to the names of its {@code aliases:} file, on top of the aliases it already has
  * (the built-in rules). Names resolve in this order: the source's real names, then the file's aliases, then
  * the built-in ones; a built-in alias the file gives to another reference is dropped. The capabilities of the
- * wrapped source are kept ({@link #wrap} picks the matching class).
+ * wrapped source pass on ({@link ForwardingDataSource#capability}).
  */
-public class AliasedSource extends ForwardingDataSource {
+public final class AliasedSource extends ForwardingDataSource {
   private final List<EntryPoint> entryPoints;
   private final Map<String, EntryPoint> byName;
 
@@ -67,17 +64,6 @@ public class AliasedSource extends ForwardingDataSource {
   public static DataSource wrap(DataSource data, AliasTable table) throws SourceLoadException {
     List<String> names = data.entryPoints().stream().map(EntryPoint::name).toList();
     Map<String, List<String>> aliases = table.aliasesOf(names);
-    boolean seq = data instanceof SequenceSource;
-    boolean gt = data instanceof GenotypeSource;
-    if (seq && gt) {
-      return new WithSequenceAndGenotypes(data, aliases);
-    }
-    if (seq) {
-      return new WithSequence(data, aliases);
-    }
-    if (gt) {
-      return new WithGenotypes(data, aliases);
-    }
     return new AliasedSource(data, aliases);
   }
 
@@ -89,54 +75,5 @@ public class AliasedSource extends ForwardingDataSource {
   @Override
   public Optional<EntryPoint> entryPoint(String nameOrAlias) {
     return Optional.ofNullable(byName.get(nameOrAlias));
-  }
-
-  private static final class WithSequence extends AliasedSource implements SequenceSource {
-    WithSequence(DataSource delegate, Map<String, List<String>> aliases) {
-      super(delegate, aliases);
-    }
-
-    @Override
-    public void sequence(Segment segment, Appendable out) throws IOException {
-      ((SequenceSource) delegate).sequence(segment, out);
-    }
-
-    @Override
-    public int sequenceLength(String ref) {
-      return ((SequenceSource) delegate).sequenceLength(ref);
-    }
-  }
-
-  private static final class WithGenotypes extends AliasedSource implements GenotypeSource {
-    WithGenotypes(DataSource delegate, Map<String, List<String>> aliases) {
-      super(delegate, aliases);
-    }
-
-    @Override
-    public GenotypeQueries genotypes() {
-      return ((GenotypeSource) delegate).genotypes();
-    }
-  }
-
-  private static final class WithSequenceAndGenotypes extends AliasedSource
-      implements SequenceSource, GenotypeSource {
-    WithSequenceAndGenotypes(DataSource delegate, Map<String, List<String>> aliases) {
-      super(delegate, aliases);
-    }
-
-    @Override
-    public void sequence(Segment segment, Appendable out) throws IOException {
-      ((SequenceSource) delegate).sequence(segment, out);
-    }
-
-    @Override
-    public int sequenceLength(String ref) {
-      return ((SequenceSource) delegate).sequenceLength(ref);
-    }
-
-    @Override
-    public GenotypeQueries genotypes() {
-      return ((GenotypeSource) delegate).genotypes();
-    }
   }
 }

@@ -13,9 +13,20 @@ import org.dasgrid.core.segment.Segment;
  * snapshots: a reload builds a new one and swaps it in, so a request sees one version from start to end.
  *
  * <p>Optional abilities are separate capability interfaces ({@link SequenceSource}, {@link
- * GenotypeSource}); the DAS capabilities a source advertises are derived from which it implements.
+ * GenotypeSource}), asked for through {@link #capability}; the DAS capabilities a source advertises are derived
+ * from which it has.
  */
 public interface DataSource {
+
+  /**
+   * The capability {@code kind} ({@link SequenceSource}, {@link GenotypeSource}) if this source has it: itself
+   * when it implements it. Asked this way, never with {@code instanceof}, so that a decorator (aliases, a
+   * cluster) passes its delegate's capabilities on through this one method instead of needing one decorator
+   * class per combination of capabilities (LayeringTest keeps every caller to it).
+   */
+  default <C> Optional<C> capability(Class<C> kind) {
+    return kind.isInstance(this) ? Optional.of(kind.cast(this)) : Optional.empty();
+  }
 
   /** The reference sequences, in the source's own order (also the order of genotype answers). */
   List<EntryPoint> entryPoints();

@@ -9,14 +9,19 @@ import org.dasgrid.core.feature.FeatureType;
 import org.dasgrid.core.segment.Segment;
 
 /**
- * A source that passes every question to another, for decorators that change one answer. Capability
- * interfaces of the wrapped source are not inherited: a decorator that must keep them implements them.
+ * A source that passes every question to another, for decorators that change one answer. The wrapped source's
+ * capabilities pass on too ({@link #capability}), but for those the decorator implements itself.
  */
 public abstract class ForwardingDataSource implements DataSource {
   protected final DataSource delegate;
 
   protected ForwardingDataSource(DataSource delegate) {
     this.delegate = java.util.Objects.requireNonNull(delegate, "delegate");
+  }
+
+  @Override
+  public <C> Optional<C> capability(Class<C> kind) {
+    return kind.isInstance(this) ? Optional.of(kind.cast(this)) : delegate.capability(kind);
   }
 
   @Override

@@ -87,9 +87,10 @@ public final class SequenceDigests {
    */
   public static SequenceDigests compute(DataSource data, Set<String> circular, Progress progress)
       throws IOException {
-    if (!(data instanceof SequenceSource seq)) {
+    if (data.capability(SequenceSource.class).isEmpty()) {
       return NONE;
     }
+    SequenceSource seq = data.capability(SequenceSource.class).get();
     long total = 0;
     for (EntryPoint ep : data.entryPoints()) {
       total += Math.max(0, seq.sequenceLength(ep.name()));

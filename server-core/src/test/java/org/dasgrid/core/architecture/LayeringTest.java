@@ -19,11 +19,19 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import com.tngtech.archunit.core.domain.InstanceofCheck;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.dasgrid.core.source.DataSource;
+import org.dasgrid.core.source.GenotypeSource;
+import org.dasgrid.core.source.SequenceSource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -187,5 +195,50 @@ class LayeringTest {
         .should().dependOnClassesThat().resideInAnyPackage(GENOTYPE + ".internal..", GENOTYPE + ".dgi..")
         .because("the API package holds the queries, answers and values; the engine's parts stay behind it")
         .check(core);
+  }
+
+  /**
+   * A capability is asked for ({@link DataSource#capability}), never tested with {@code instanceof}: a decorator
+   * (aliases, a cluster) passes its delegate's capabilities on, and an {@code instanceof} test would miss them.
+   */
+  @Test
+  void capabilitiesAreAskedForNotTestedWithInstanceof() {
+    Set<String> capabilities = Set.of(SequenceSource.class.getName(), GenotypeSource.class.getName());
+    classes().should(new ArchCondition<JavaClass>("ask for a capability rather than test its type") {
+      @Override
+      public void check(JavaClass c, ConditionEvents events) {
+        for (InstanceofCheck check : c.getInstanceofChecks()) {
+          if (capabilities.contains(check.getRawType().getName())) {
+            events.add(SimpleConditionEvent.violated(check, "instanceof " + check.getRawType().getSimpleName() + " in "
+                + check.getSourceCodeLocation()));
+          }
+        }
+      }
+    }).check(core);
+  }
+
+  /**
+   * No package is a pile: the largest package of server-core's main code holds at most 4,000 lines in its own
+   * files (its subpackages count on their own), so that a reader finds a behaviour from folder names.
+   */
+  @Test
+  void noPackageHoldsMoreThan4000Lines() throws IOException {
+    Path main = Path.of("src/main/java/org/dasgrid/core");
+    assertThat(main).as("run from the server-core module").isDirectory();
+    Map<Path, Long> lines;
+    try (Stream<Path> files = Files.walk(main)) {
+      lines = files.filter(f -> f.toString().endsWith(".java"))
+          .collect(Collectors.groupingBy(Path::getParent, Collectors.summingLong(LayeringTest::lineCount)));
+    }
+    assertThat(lines).isNotEmpty();
+    assertThat(lines).allSatisfy((dir, n) -> assertThat(n).as("lines in %s", dir).isLessThanOrEqualTo(4_000));
+  }
+
+  private static long lineCount(Path file) {
+    try (Stream<String> l = Files.lines(file)) {
+      return l.count();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 }

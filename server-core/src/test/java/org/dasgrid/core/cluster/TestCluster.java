@@ -93,6 +93,8 @@ final class TestCluster implements AutoCloseable {
     volatile NodeClient target;
     volatile Mode mode = Mode.UP;
     volatile int calls;
+    /** Questions about a source's data (every call but the status probe, which a cluster sends on its own). */
+    final java.util.concurrent.atomic.AtomicInteger questions = new java.util.concurrent.atomic.AtomicInteger();
 
     Flaky(String id) {
       this.id = id;
@@ -110,6 +112,11 @@ final class TestCluster implements AutoCloseable {
       };
     }
 
+    private <T> CompletableFuture<T> asked(java.util.function.Supplier<CompletableFuture<T>> call) {
+      questions.incrementAndGet();
+      return via(call);
+    }
+
     @Override
     public String nodeId() {
       return id;
@@ -123,42 +130,42 @@ final class TestCluster implements AutoCloseable {
 
     @Override
     public CompletableFuture<SourceCatalog> catalog(String source, long deadlineNanos) {
-      return via(() -> target.catalog(source, deadlineNanos));
+      return asked(() -> target.catalog(source, deadlineNanos));
     }
 
     @Override
     public CompletableFuture<NodeReply<Map<FeatureType, Integer>>> types(String source, List<Segment> segments,
         long deadlineNanos) {
-      return via(() -> target.types(source, segments, deadlineNanos));
+      return asked(() -> target.types(source, segments, deadlineNanos));
     }
 
     @Override
     public CompletableFuture<NodeReply<List<SegmentFeatures>>> features(String source, List<Segment> segments,
         FeatureFilter filter, int maxFeatures, long deadlineNanos) {
-      return via(() -> target.features(source, segments, filter, maxFeatures, deadlineNanos));
+      return asked(() -> target.features(source, segments, filter, maxFeatures, deadlineNanos));
     }
 
     @Override
     public CompletableFuture<NodeReply<List<Feature>>> featuresById(String source, List<String> ids,
         List<String> contigs, long deadlineNanos) {
-      return via(() -> target.featuresById(source, ids, contigs, deadlineNanos));
+      return asked(() -> target.featuresById(source, ids, contigs, deadlineNanos));
     }
 
     @Override
     public CompletableFuture<NodeReply<List<VariantRow>>> variants(String source, GenotypeCall call,
         long deadlineNanos) {
-      return via(() -> target.variants(source, call, deadlineNanos));
+      return asked(() -> target.variants(source, call, deadlineNanos));
     }
 
     @Override
     public CompletableFuture<NodeReply<SampleCounts>> samples(String source, GenotypeCall call,
         long deadlineNanos) {
-      return via(() -> target.samples(source, call, deadlineNanos));
+      return asked(() -> target.samples(source, call, deadlineNanos));
     }
 
     @Override
     public CompletableFuture<NodeReply<CountReply>> count(String source, GenotypeCall call, long deadlineNanos) {
-      return via(() -> target.count(source, call, deadlineNanos));
+      return asked(() -> target.count(source, call, deadlineNanos));
     }
   }
 }

@@ -74,7 +74,7 @@ final class WoodstoxFeaturesXmlWriter implements FeatureDocument {
       w.writeEndElement();
       simple("START", Integer.toString(f.start()));
       simple("END", Integer.toString(f.end()));
-      simple("SCORE", f.hasScore() ? Numbers.format(f.score()) : "-");
+      simple("SCORE", f.hasScore() ? NumberText.format(f.score()) : "-");
       simple("ORIENTATION", f.orientation().symbol());
       simple("PHASE", f.phase().symbol());
       for (String note : f.notes()) {

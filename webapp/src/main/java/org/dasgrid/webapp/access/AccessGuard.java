@@ -8,6 +8,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
+import org.dasgrid.webapp.http.Bearer;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -84,7 +85,7 @@ public final class AccessGuard extends HttpFilter {
   protected void doFilter(HttpServletRequest req, HttpServletResponse resp, FilterChain chain)
       throws IOException, ServletException {
     String path = req.getRequestURI().substring(req.getContextPath().length());
-    String bearer = Callers.bearer(req);
+    String bearer = Bearer.token(req);
     Caller caller;
     if (passports != null && Passports.looksLikeJwt(bearer)) {
       try {

@@ -1,6 +1,8 @@
 package org.dasgrid.webapp.access;
 
 import jakarta.servlet.http.HttpServletRequest;
+import org.dasgrid.webapp.http.Bearer;
+import org.dasgrid.webapp.http.RequestCaller;
 import org.dasgrid.core.access.AccessCheck;
 import org.dasgrid.core.access.Caller;
 import org.dasgrid.core.config.AccessLevel;
@@ -14,7 +16,7 @@ import org.dasgrid.core.ga4gh.beacon.DatasetAccess;
  */
 public final class Callers {
   /** The request attribute holding the {@link Caller}. */
-  public static final String ATTRIBUTE = Caller.class.getName();
+  public static final String ATTRIBUTE = RequestCaller.ATTRIBUTE;
   /** The request attribute where an answer notes how many rows it returned, for the audit log. */
   public static final String ROWS_ATTRIBUTE = "dasgrid.rows";
 
@@ -22,12 +24,12 @@ public final class Callers {
 
   /** The request's caller; without the guard (a filter chain that skipped it), its bearer as a static token. */
   public static Caller of(HttpServletRequest req) {
-    return req.getAttribute(ATTRIBUTE) instanceof Caller c ? c : Caller.anonymous(bearer(req));
+    return RequestCaller.of(req);
   }
 
   /** The sources the request's caller may read at {@code tier}. */
   public static AccessCheck access(HttpServletRequest req, Tier tier) {
-    return AccessCheck.of(of(req), tier);
+    return RequestCaller.access(req, tier);
   }
 
   /**
@@ -47,15 +49,5 @@ public final class Callers {
   /** Notes the number of rows an answer returned (the audit log's {@code rows}). */
   public static void noteRows(HttpServletRequest req, long rows) {
     req.setAttribute(ROWS_ATTRIBUTE, rows);
-  }
-
-  /** The request's {@code Authorization: Bearer} token, or null. */
-  static String bearer(HttpServletRequest req) {
-    String h = req.getHeader("Authorization");
-    if (h == null || h.length() < 8 || !h.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      return null;
-    }
-    String t = h.substring(7).trim();
-    return t.isEmpty() ? null : t;
   }
 }

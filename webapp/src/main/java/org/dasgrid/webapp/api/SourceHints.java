@@ -23,9 +23,9 @@ record SourceHints(Optional<String> name, List<String> samples, Optional<String>
 
   static SourceHints of(LoadedSource s, String defaultLocus) {
     Optional<Segment> locus = segment(defaultLocus);
-    List<String> samples = s.data() instanceof GenotypeSource g
-        ? List.copyOf(g.genotypes().sampleNames().subList(0, Math.min(2, g.genotypes().sampleNames().size())))
-        : List.of();
+    List<String> samples = s.data().capability(GenotypeSource.class)
+        .map(g -> List.copyOf(g.genotypes().sampleNames().subList(0, Math.min(2, g.genotypes().sampleNames().size()))))
+        .orElse(List.of());
     return new SourceHints(locus.flatMap(l -> name(s, l)), samples, gene(s.genes(), locus));
   }
 

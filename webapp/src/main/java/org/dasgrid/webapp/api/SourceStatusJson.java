@@ -99,9 +99,9 @@ final class SourceStatusJson {
       g.writeStringField("gene", h.gene().get());
     }
     g.writeEndObject();
-    boolean sequence = s.data() instanceof SequenceSource;
+    boolean sequence = s.data().capability(SequenceSource.class).isPresent();
     g.writeBooleanField("sequence", sequence);
-    g.writeBooleanField("genotypes", s.data() instanceof GenotypeSource);
+    g.writeBooleanField("genotypes", s.data().capability(GenotypeSource.class).isPresent());
     if (!s.digests().isEmpty()) {
       // refget checksums of each sequence, computed at load
       g.writeArrayFieldStart("sequences");
@@ -132,7 +132,7 @@ final class SourceStatusJson {
     if (sequence) {
       g.writeStringField("sequence", das + "/sequence");
     }
-    if (s.data() instanceof GenotypeSource) {
+    if (s.data().capability(GenotypeSource.class).isPresent()) {
       g.writeStringField("genotypes", base + "/genotypes/" + s.id());
     }
     g.writeStringField("chromSizes", base + "/api/sources/" + s.id() + "/chrom.sizes");

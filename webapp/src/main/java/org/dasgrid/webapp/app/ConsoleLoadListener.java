@@ -67,7 +67,7 @@ final class ConsoleLoadListener implements LoadListener {
     out.println(String.format(Locale.ROOT, "%s %s: %,d records on %,d references in %.2f s (%.1f MB/s)%s%s",
         verb, s.id(), stats.records(), data.entryPoints().size(), seconds,
         stats.bytesRead() / 1e6 / Math.max(seconds, 1e-3),
-        data instanceof org.dasgrid.core.source.SequenceSource
+        data.capability(org.dasgrid.core.source.SequenceSource.class).isPresent()
             ? " with sequence" + (s.digests().isEmpty() ? "" : " (" + s.digests().all().size() + " checksummed)")
             : "", shard));
   }

@@ -129,7 +129,7 @@ final class GenotypeServlet extends HttpServlet {
       throw new RequestException(ErrorKind.UNKNOWN_SOURCE, "unknown data source '%s'", shorten(parts[0]));
     }
     LoadedSource source = app.registry().require(parts[0], app.config().server().requestTimeoutMillis());
-    if (!(source.data() instanceof GenotypeSource)) {
+    if (source.data().capability(GenotypeSource.class).isEmpty()) {
       throw new RequestException(ErrorKind.UNKNOWN_SOURCE,
           "data source '%s' has no genotypes (a VCF source with 'genotypes: true' has)", parts[0]);
     }
@@ -137,7 +137,7 @@ final class GenotypeServlet extends HttpServlet {
     if (cohort.isPresent()) {
       // the sample-level queries read every call of the rows: the local engine only, not a cluster's view
       CohortAnswers.answer(cohort.get(), req, resp, source, source.data(),
-          ((GenotypeSource) source.data()).genotypes(), limits, timer);
+          source.data().capability(GenotypeSource.class).orElseThrow().genotypes(), limits, timer);
       return;
     }
     // gene= becomes the segments of the genes' spans before any reader sees the request (contract section 7)
@@ -151,7 +151,7 @@ final class GenotypeServlet extends HttpServlet {
       cluster = sharded.open(FanOutOptions.of(args.single("partial"), limits.maxFeaturesPerResponse()));
       data = cluster;
     }
-    GenotypeQueries engine = ((GenotypeSource) data).genotypes();
+    GenotypeQueries engine = data.capability(GenotypeSource.class).orElseThrow().genotypes();
     AnalyticsAnswer analytics = null;
     GenotypeResult result;
     String keptKey = null; // set when the answer may be kept for the next asker (AnalyticsAnswerCache)

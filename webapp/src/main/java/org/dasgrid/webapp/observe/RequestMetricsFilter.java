@@ -7,8 +7,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.dasgrid.core.access.AccessCheck;
-import org.dasgrid.webapp.http.Bearer;
-import org.dasgrid.webapp.access.Callers;
+import org.dasgrid.webapp.http.RequestCaller;
 import org.dasgrid.core.config.Tier;
 
 /**
@@ -39,7 +38,7 @@ final class RequestMetricsFilter extends HttpFilter {
         return; // the server's own start-up warm-up, not a client's request
       }
       String path = req.getRequestURI().substring(req.getContextPath().length());
-      metrics.recordRequest(path, Callers.access(req, Tier.AGGREGATE), status, System.nanoTime() - start);
+      metrics.recordRequest(path, RequestCaller.access(req, Tier.AGGREGATE), status, System.nanoTime() - start);
     }
   }
 }

@@ -5,6 +5,7 @@ import org.dasgrid.core.api.genotype.SampleChoice;
 import org.dasgrid.core.arguments.QueryArguments;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.genotype.CallReader;
+import org.dasgrid.core.genotype.cohort.DoseModel;
 import org.dasgrid.core.genotype.cohort.PolygenicScore;
 import org.dasgrid.core.genotype.cohort.SampleSheetException;
 import org.dasgrid.core.genotype.cohort.ScoreWeights;
@@ -29,9 +30,9 @@ final class ScoreEndpoint implements CohortEndpoint {
   @Override
   public CohortApi.Answer answer(QueryArguments args, byte[] body, CohortApi.Context ctx, CallReader reader) {
     CohortArguments a = new CohortArguments(args, PATH, Set.of("samples", "model", "mean_impute"));
-    PolygenicScore.Model model = a.single("model").map(m -> PolygenicScore.Model.named(m).orElseThrow(() ->
+    DoseModel model = a.single("model").map(m -> DoseModel.named(m).orElseThrow(() ->
         RequestException.badArgument("model must be additive, dominant or recessive, not '%s'",
-            SampleChoice.shorten(m)))).orElse(PolygenicScore.Model.ADDITIVE);
+            SampleChoice.shorten(m)))).orElse(DoseModel.ADDITIVE);
     boolean impute = a.bool("mean_impute", true);
     int[] samples = a.samples(ctx);
     if (body == null) {

@@ -11,7 +11,7 @@ import org.dasgrid.core.das.DasResponse;
 import org.dasgrid.core.das.ResponseFormat;
 import org.dasgrid.core.das.Rows;
 import org.dasgrid.core.registry.LoadedSource;
-import org.dasgrid.core.render.Node;
+import org.dasgrid.core.render.DocumentElement;
 import org.dasgrid.core.source.EntryPoint;
 
 /** DAS {@code entry_points}: the references of a source, with {@code rows=FROM-TO} paging. */
@@ -32,7 +32,7 @@ public final class EntryPointsCommand implements DasCommand {
     ResponseFormat format = ResponseFormat.of(request.args(), Set.of(ResponseFormat.XML, ResponseFormat.JSON));
     Optional<Rows> rows = Rows.parse(request.args());
     List<EntryPoint> eps = ls.data().entryPoints();
-    Node list = Node.of("ENTRY_POINTS", "entryPoints")
+    DocumentElement list = DocumentElement.of("ENTRY_POINTS", "entryPoints")
         .attr("href", request.href())
         .attr("version", ls.version())
         .attr("total", eps.size());
@@ -43,7 +43,7 @@ public final class EntryPointsCommand implements DasCommand {
     }
     for (int i = from; i <= to; i++) {
       EntryPoint e = eps.get(i - 1);
-      Node seg = list.child("SEGMENT", "segments")
+      DocumentElement seg = list.child("SEGMENT", "segments")
           .attr("id", e.name())
           .attr("start", 1)
           .attr("stop", e.length())
@@ -60,8 +60,8 @@ public final class EntryPointsCommand implements DasCommand {
       }
       seg.text("label", e.name());
     }
-    Node root = Node.of("DASEP", "dasep").add(list);
+    DocumentElement root = DocumentElement.of("DASEP", "dasep").add(list);
     String key = ls.id() + "@" + ls.version() + "|entry_points|" + rows.map(Rows::toString).orElse("");
-    return Documents.response(root, format, key, Capabilities.header(ls.data()));
+    return TreeResponses.response(root, format, key, Capabilities.header(ls.data()));
   }
 }

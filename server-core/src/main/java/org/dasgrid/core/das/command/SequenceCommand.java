@@ -44,9 +44,8 @@ public final class SequenceCommand implements DasCommand {
   @Override
   public DasResponse execute(DasRequest request, DasContext context) {
     LoadedSource ls = context.require(request);
-    if (!(ls.data() instanceof SequenceSource seq)) {
-      throw RequestException.unsupported("source '%s' has no sequence", ls.id());
-    }
+    SequenceSource seq = ls.data().capability(SequenceSource.class).orElseThrow(() ->
+        RequestException.unsupported("source '%s' has no sequence", ls.id()));
     ResponseFormat format = ResponseFormat.of(request.args(), Set.of(ResponseFormat.XML, ResponseFormat.JSON));
     List<SegmentRequest> reqs = Segments.parse(request.args(), context.settings().maxSegmentsPerRequest());
     if (reqs.isEmpty()) {

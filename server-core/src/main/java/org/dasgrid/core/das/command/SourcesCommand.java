@@ -17,7 +17,7 @@ import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.registry.LoadedSource;
 import org.dasgrid.core.registry.SourceSlot;
 import org.dasgrid.core.registry.SourceState;
-import org.dasgrid.core.render.Node;
+import org.dasgrid.core.render.DocumentElement;
 import org.dasgrid.core.source.EntryPoint;
 
 /**
@@ -50,13 +50,13 @@ public final class SourcesCommand implements DasCommand {
         throw new RequestException(ErrorKind.UNKNOWN_SOURCE, "unknown data source '%s'", request.source());
       }
     }
-    Node root = Node.of("SOURCES", "sources");
+    DocumentElement root = DocumentElement.of("SOURCES", "sources");
     StringBuilder key = new StringBuilder("sources|").append(request.source()).append('|');
     for (SourceSlot slot : slots) {
       root.add(source(slot, request.dasBase()));
       key.append(slot.id()).append('@').append(stateKey(slot)).append(';');
     }
-    return Documents.response(root, format, key.toString(), Capabilities.SERVER);
+    return TreeResponses.response(root, format, key.toString(), Capabilities.SERVER);
   }
 
   private static String stateKey(SourceSlot slot) {
@@ -67,22 +67,22 @@ public final class SourcesCommand implements DasCommand {
     return st.getClass().getSimpleName();
   }
 
-  private static Node source(SourceSlot slot, String base) {
+  private static DocumentElement source(SourceSlot slot, String base) {
     SourceConfig c = slot.config();
-    Node s = Node.of("SOURCE", "sources")
+    DocumentElement s = DocumentElement.of("SOURCE", "sources")
         .attr("uri", c.id())
         .attr("title", c.title())
         .attr("description", c.description())
         .attr("doc_href", base + "/" + c.id());
     s.child("MAINTAINER", "maintainers").attr("email", c.option("maintainer", ""));
     SourceState st = slot.state();
-    Node version = s.child("VERSION", "versions").attr("uri", c.id());
+    DocumentElement version = s.child("VERSION", "versions").attr("uri", c.id());
     if (st instanceof SourceState.Ready r) {
       LoadedSource ls = r.source();
       version.attr("created", ISO.format(ls.loadedAt()));
       version.add(coordinates(c.coordinates(), ls));
       for (String cap : Capabilities.of(ls.data())) {
-        Node capability = version.child("CAPABILITY", "capabilities").attr("type", "das1:" + cap);
+        DocumentElement capability = version.child("CAPABILITY", "capabilities").attr("type", "das1:" + cap);
         if (isCommand(cap)) {
           capability.attr("query_uri", base + "/" + c.id() + "/" + cap);
         }
@@ -107,8 +107,8 @@ public final class SourcesCommand implements DasCommand {
     };
   }
 
-  private static Node coordinates(Coordinates co, LoadedSource ls) {
-    Node n = Node.of("COORDINATES", "coordinates")
+  private static DocumentElement coordinates(Coordinates co, LoadedSource ls) {
+    DocumentElement n = DocumentElement.of("COORDINATES", "coordinates")
         .attr("uri", co.label())
         .attr("source", co.source())
         .attr("authority", co.authority());

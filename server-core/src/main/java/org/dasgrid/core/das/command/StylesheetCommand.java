@@ -13,7 +13,7 @@ import org.dasgrid.core.das.DasResponse;
 import org.dasgrid.core.das.ResponseFormat;
 import org.dasgrid.core.feature.FeatureType;
 import org.dasgrid.core.registry.LoadedSource;
-import org.dasgrid.core.render.Node;
+import org.dasgrid.core.render.DocumentElement;
 import org.dasgrid.core.render.XmlTree;
 
 /**
@@ -52,35 +52,35 @@ public final class StylesheetCommand implements DasCommand {
         byte[] bytes = xml.getBytes(StandardCharsets.UTF_8);
         return DasResponse.of(format.contentType(), key + "|XML", caps, out -> out.write(bytes));
       }
-      return Documents.response(XmlTree.parse(xml, "stylesheet"), format, key, caps);
+      return TreeResponses.response(XmlTree.parse(xml, "stylesheet"), format, key, caps);
     }
-    return Documents.response(defaultStylesheet(ls.data().typeCounts().keySet(), ls.typeColours()), format, key, caps);
+    return TreeResponses.response(defaultStylesheet(ls.data().typeCounts().keySet(), ls.typeColours()), format, key, caps);
   }
 
   /**
    * A stylesheet with a box per type, coloured by category, or by {@code colours} (type id to {@code #rrggbb})
    * for the types the data give a colour of their own.
    */
-  public static Node defaultStylesheet(Set<FeatureType> types, Map<String, String> colours) {
+  public static DocumentElement defaultStylesheet(Set<FeatureType> types, Map<String, String> colours) {
     Map<String, List<FeatureType>> byCategory = new LinkedHashMap<>();
     for (FeatureType t : types) {
       byCategory.computeIfAbsent(t.category(), k -> new java.util.ArrayList<>()).add(t);
     }
-    Node sheet = Node.of("STYLESHEET", "stylesheet").attr("version", "1.0");
+    DocumentElement sheet = DocumentElement.of("STYLESHEET", "stylesheet").attr("version", "1.0");
     for (Map.Entry<String, List<FeatureType>> e : byCategory.entrySet()) {
-      Node category = sheet.child("CATEGORY", "categories").attr("id", e.getKey());
+      DocumentElement category = sheet.child("CATEGORY", "categories").attr("id", e.getKey());
       for (FeatureType t : e.getValue()) {
         String own = colours.get(t.id());
         category.add(type(t.id(), own != null ? own : colour(e.getKey(), t.id())));
       }
     }
     sheet.child("CATEGORY", "categories").attr("id", "default").add(type("default", "#555555"));
-    return Node.of("DASSTYLE", "dasstyle").add(sheet);
+    return DocumentElement.of("DASSTYLE", "dasstyle").add(sheet);
   }
 
-  private static Node type(String id, String colour) {
-    Node type = Node.of("TYPE", "types").attr("id", id);
-    Node box = type.child("GLYPH", "glyphs").child("BOX", "box");
+  private static DocumentElement type(String id, String colour) {
+    DocumentElement type = DocumentElement.of("TYPE", "types").attr("id", id);
+    DocumentElement box = type.child("GLYPH", "glyphs").child("BOX", "box");
     box.child("FGCOLOR", "fgcolor").text("value", "black");
     box.child("BGCOLOR", "bgcolor").text("value", colour);
     box.child("HEIGHT", "height").text("value", 10);

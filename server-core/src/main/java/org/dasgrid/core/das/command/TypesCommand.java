@@ -12,7 +12,7 @@ import org.dasgrid.core.das.DasResponse;
 import org.dasgrid.core.das.ResponseFormat;
 import org.dasgrid.core.feature.FeatureType;
 import org.dasgrid.core.registry.LoadedSource;
-import org.dasgrid.core.render.Node;
+import org.dasgrid.core.render.DocumentElement;
 import org.dasgrid.core.segment.SegmentRequest;
 
 /**
@@ -36,15 +36,15 @@ public final class TypesCommand implements DasCommand {
     ResponseFormat format = ResponseFormat.of(request.args(), Set.of(ResponseFormat.XML, ResponseFormat.JSON));
     Set<String> only = new TreeSet<>(request.args().all("type"));
     List<SegmentRequest> reqs = Segments.parse(request.args(), context.settings().maxSegmentsPerRequest());
-    Node gff = Node.of("GFF", "gff").attr("href", request.href());
+    DocumentElement gff = DocumentElement.of("GFF", "gff").attr("href", request.href());
     List<ResolvedSegment> resolved = Segments.resolveAll(reqs, ls.data());
     if (reqs.isEmpty()) {
-      Node seg = gff.child("SEGMENT", "segments").attr("version", ls.version()).attr("label", ls.config().title());
+      DocumentElement seg = gff.child("SEGMENT", "segments").attr("version", ls.version()).attr("label", ls.config().title());
       addTypes(seg, ls.data().typeCounts(), only);
     }
     for (ResolvedSegment r : resolved) {
       if (r instanceof ResolvedSegment.Found f) {
-        Node seg = gff.child("SEGMENT", "segments")
+        DocumentElement seg = gff.child("SEGMENT", "segments")
             .attr("id", f.requestedId())
             .attr("start", f.segment().start())
             .attr("stop", f.segment().stop())
@@ -58,18 +58,18 @@ public final class TypesCommand implements DasCommand {
             .attr("stop", o.stop());
       }
     }
-    Node root = Node.of("DASTYPES", "types").add(gff);
+    DocumentElement root = DocumentElement.of("DASTYPES", "types").add(gff);
     String key = ls.id() + "@" + ls.version() + "|types|" + Segments.key(resolved) + "|" + only;
-    return Documents.response(root, format, key, Capabilities.header(ls.data()));
+    return TreeResponses.response(root, format, key, Capabilities.header(ls.data()));
   }
 
-  private static void addTypes(Node seg, Map<FeatureType, Integer> counts, Set<String> only) {
+  private static void addTypes(DocumentElement seg, Map<FeatureType, Integer> counts, Set<String> only) {
     for (Map.Entry<FeatureType, Integer> e : counts.entrySet()) {
       FeatureType t = e.getKey();
       if (!only.isEmpty() && !only.contains(t.id())) {
         continue;
       }
-      Node type = seg.child("TYPE", "types").attr("id", t.id()).attr("category", t.category());
+      DocumentElement type = seg.child("TYPE", "types").attr("id", t.id()).attr("category", t.category());
       if (t.hasCvId()) {
         type.attr("cvId", t.cvId());
       }

@@ -62,7 +62,7 @@ public final class BeaconDatasets {
         continue;
       }
       LoadedSource loaded = slot.loaded().orElse(null);
-      if (loaded == null || !(loaded.data() instanceof GenotypeSource)) {
+      if (loaded == null || loaded.data().capability(GenotypeSource.class).isEmpty()) {
         continue; // not loaded (yet), or no genotypes: nothing to answer with
       }
       // a tiered source names its samples to the callers reaching its genotypes tier (contract section 11)
@@ -75,7 +75,7 @@ public final class BeaconDatasets {
         data = view;
       }
       out.add(new BeaconDataset(config.id(), config.title(), config.description(), config.coordinates(),
-          data, ((GenotypeSource) data).genotypes(), caseLevel, loaded.genes(), access.get(), loaded.sheet()));
+          data, data.capability(GenotypeSource.class).orElseThrow().genotypes(), caseLevel, loaded.genes(), access.get(), loaded.sheet()));
     }
     return out;
   }

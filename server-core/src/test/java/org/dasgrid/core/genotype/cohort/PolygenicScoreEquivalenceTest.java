@@ -7,11 +7,9 @@ import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import org.dasgrid.core.genotype.CallReader;
 import org.dasgrid.core.genotype.GenotypeIndexBuilder;
 import org.dasgrid.core.genotype.GenotypeQueries;
@@ -20,9 +18,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link PolygenicScore}'s fast paths (weights found through bit filters, doses added a carrier set at a time,
- * the odd calls corrected one by one) against the plain per-sample scorer it replaced, kept here as the
- * oracle: random cohorts with no-calls, haploid and partial calls, multi-allelic sites, rows where most calls
+ * {@link PolygenicScore}'s paths (weights found through the row lookup or bit filters over a scan, doses added a
+ * carrier set at a time or probed per sample, rows split over two threads) against a brute force that scores
+ * the calls the test itself generated, never reading them back from the engine: random cohorts with no-calls, haploid and partial calls, multi-allelic sites, rows where most calls
  * are missing and common and rare ALTs; weights by ID and by CHROM:POS:REF:ALT, with duplicates, REF effect
  * alleles, mismatched alleles and absent variants; every model, with and without mean imputation, for the whole
  * cohort, a large subset (the sparse path) and a few samples (the probing path).
@@ -32,6 +30,23 @@ class PolygenicScoreEquivalenceTest {
   static GenotypeQueries engine;
   static CallReader reader;
   static List<String[]> rows = new ArrayList<>(); // contig, pos, id, ref, alt
+  /**
+   * What the test gave the builder, per row in the engine's row order (contigs in order, then position, then
+   * ALT; the sites are made so): the row's ALT number at its site, and per sample its call's alleles (-1: a
+   * missing allele; a sample the builder was told nothing of is hom-ref diploid).
+   */
+  static List<TruthRow> truth = new ArrayList<>();
+
+  record TruthRow(String contig, int pos, String id, String ref, String alt, int altNumber, int[][] calls) {
+    /** The site's ploidy: 1 when most calls are haploid (missing ones included), else 2. */
+    int ploidy() {
+      int haploid = 0;
+      for (int[] call : calls) {
+        haploid += call.length == 1 ? 1 : 0;
+      }
+      return 2 * haploid > calls.length ? 1 : 2;
+    }
+  }
 
   @BeforeAll
   static void build() {
@@ -62,25 +77,37 @@ class PolygenicScoreEquivalenceTest {
         double f = rnd.nextDouble() < 0.5 ? 0.01 : 0.1 + 0.4 * rnd.nextDouble();
         double missing = rnd.nextDouble() < 0.03 ? 0.9 : 0.02; // some rows mostly missing
         boolean haploidRow = contig.equals("chrX") && rnd.nextBoolean();
+        int[][] calls = new int[SAMPLES][];
         for (int s = 0; s < SAMPLES; s++) {
+          calls[s] = new int[] {0, 0};
           int a1 = allele(rnd, f, nAlts);
           int a2 = allele(rnd, f, nAlts);
           double u = rnd.nextDouble();
           if (u < missing) {
             if (haploidRow || rnd.nextDouble() < 0.1) {
               b.haploid(s, GenotypeIndexBuilder.MISSING);
+              calls[s] = new int[] {-1};
             } else if (rnd.nextDouble() < 0.1) {
               b.diploid(s, GenotypeIndexBuilder.MISSING, a2); // a partial call such as ./1
+              calls[s] = new int[] {-1, a2};
             } else {
               b.diploid(s, GenotypeIndexBuilder.MISSING, GenotypeIndexBuilder.MISSING);
+              calls[s] = new int[] {-1, -1};
             }
           } else if (haploidRow || rnd.nextDouble() < 0.01) {
             b.haploid(s, a1);
+            calls[s] = new int[] {a1};
           } else if (rnd.nextDouble() < 0.002) {
-            b.call(s, new int[] {a1, a2, allele(rnd, f, nAlts)}, 3);
+            int a3 = allele(rnd, f, nAlts);
+            b.call(s, new int[] {a1, a2, a3}, 3);
+            calls[s] = new int[] {a1, a2, a3};
           } else if (a1 != 0 || a2 != 0) {
             b.diploid(s, Math.min(a1, a2), Math.max(a1, a2));
+            calls[s] = new int[] {a1, a2};
           }
+        }
+        for (int j = 0; j < alts.size(); j++) {
+          truth.add(new TruthRow(contig, pos, id, ref, alts.get(j), j + 1, calls));
         }
         b.endSite();
       }
@@ -94,7 +121,7 @@ class PolygenicScoreEquivalenceTest {
   }
 
   @Test
-  void fastPathsGiveThePlainScorersAnswers() throws Exception {
+  void everyPathGivesTheBruteForceAnswer() throws Exception {
     Random rnd = new Random(7);
     for (int round = 0; round < 6; round++) {
       StringBuilder w = new StringBuilder("SNP A1 BETA\n");
@@ -117,10 +144,10 @@ class PolygenicScoreEquivalenceTest {
       ScoreWeights weights = ScoreWeights.read(new StringReader(w.toString()), 1_000_000);
       int[][] choices = {everyone(), subset(rnd, SAMPLES / 2), subset(rnd, 3)};
       for (int[] samples : choices) {
-        for (PolygenicScore.Model model : PolygenicScore.Model.values()) {
+        for (DoseModel model : DoseModel.values()) {
           for (boolean impute : new boolean[] {true, false}) {
             PolygenicScore.Result fast = PolygenicScore.run(engine, reader, weights, samples, model, impute);
-            PolygenicScore.Result plain = Oracle.run(engine, reader, weights, samples, model, impute);
+            PolygenicScore.Result plain = BruteForce.run(weights, samples, model, impute);
             String what = model + " impute=" + impute + " samples=" + samples.length + " round " + round;
             // the engine's row lookup and a scan of every row (an engine without one) give the same doubles
             CallReader scanOnly = reader::forEachRow;
@@ -204,109 +231,106 @@ class PolygenicScoreEquivalenceTest {
     return all.subList(0, k).stream().mapToInt(Integer::intValue).sorted().toArray();
   }
 
-  /** The scorer before the fast paths (every row's ID as a String, every chosen sample's call per row). */
-  static final class Oracle {
-    static PolygenicScore.Result run(GenotypeQueries engine, CallReader reader, ScoreWeights weights, int[] samples,
-        PolygenicScore.Model model, boolean meanImpute) {
-      Map<String, List<ScoreWeights.Weight>> byKey = new HashMap<>();
-      boolean coordinates = false;
-      for (ScoreWeights.Weight w : weights.weights()) {
-        byKey.computeIfAbsent(w.variant(), k -> new ArrayList<>(1)).add(w);
-        coordinates |= w.variant().indexOf(':') > 0;
-      }
-      int n = engine.sampleNames().size();
+  /**
+   * plink's {@code --score} worked out from the calls the test generated, without the engine: each weight
+   * against the rows that carry its key, in row order (a row matches by its ID or by CHROM:POS:REF:ALT; the first row a weight
+   * matches decides whether it counts as matched or mismatched; every matching row whose REF or ALT is the
+   * effect allele is scored), every chosen sample's call counted allele by allele. Another ALT of a
+   * multi-allelic site counts as REF for this row's ALT, as in a VCF split with {@code bcftools norm -m-}.
+   */
+  static final class BruteForce {
+    static PolygenicScore.Result run(ScoreWeights weights, int[] samples, DoseModel model, boolean meanImpute) {
       int k = samples.length;
       double[] sum = new double[k];
       long[] count = new long[k];
       long[] alleles = new long[k];
-      byte[] called = new byte[n];
-      byte[] copies = new byte[n];
-      Set<ScoreWeights.Weight> used = Collections.newSetFromMap(new IdentityHashMap<>());
-      int[] mismatched = {0};
-      boolean byCoordinates = coordinates;
-      List<Segment> everything = engine.contigs().stream().map(c -> new Segment(c, 1, Integer.MAX_VALUE)).toList();
-      reader.forEachRow(everything, row -> {
-        List<ScoreWeights.Weight> ws = byKey.get(row.id());
-        if (byCoordinates) {
-          List<ScoreWeights.Weight> more = byKey.get(row.contig() + ":" + row.pos() + ":" + row.ref() + ":"
-              + row.alt());
-          if (more != null) {
-            List<ScoreWeights.Weight> both = new ArrayList<>(ws == null ? List.of() : ws);
-            both.addAll(more);
-            ws = both;
-          }
-        }
-        if (ws == null) {
-          return true;
-        }
-        boolean read = false;
-        for (ScoreWeights.Weight w : ws) {
+      int matched = 0;
+      int mismatched = 0;
+      int missing = 0;
+      for (ScoreWeights.Weight w : weights.weights()) {
+        boolean first = true;
+        for (int r : rowsKeyedBy(w.variant())) {
+          TruthRow row = truth.get(r);
           boolean alt = w.allele().equals(row.alt());
-          boolean ref = w.allele().equals(row.ref());
-          if (!alt && !ref) {
-            if (used.add(w)) {
-              mismatched[0]++;
-            }
-            continue;
+          boolean scored = alt || w.allele().equals(row.ref());
+          if (first) {
+            matched += scored ? 1 : 0;
+            mismatched += scored ? 0 : 1;
+            first = false;
           }
-          if (!read) {
-            row.fill(called, copies);
-            read = true;
+          if (scored) {
+            add(row, alt, w.weight(), samples, model, meanImpute, sum, count, alleles);
           }
-          used.add(w);
-          score(w.weight(), alt, row.ploidy(), samples, called, copies, model, meanImpute, sum, count, alleles);
         }
-        return true;
-      });
-      int matched = used.size() - mismatched[0];
-      int missing = weights.weights().size() - used.size();
+        missing += first ? 1 : 0;
+      }
       List<PolygenicScore.Score> out = new ArrayList<>(k);
       for (int i = 0; i < k; i++) {
-        out.add(new PolygenicScore.Score(engine.sampleNames().get(samples[i]), sum[i],
-            alleles[i] == 0 ? Double.NaN : sum[i] / alleles[i], count[i]));
+        out.add(new PolygenicScore.Score("s" + samples[i], sum[i], alleles[i] == 0 ? Double.NaN : sum[i] / alleles[i],
+            count[i]));
       }
-      return new PolygenicScore.Result(out, matched, missing, mismatched[0]);
+      return new PolygenicScore.Result(out, matched, missing, mismatched);
     }
 
-    static void score(double weight, boolean alt, int ploidy, int[] samples, byte[] called, byte[] copies,
-        PolygenicScore.Model model, boolean meanImpute, double[] sum, long[] count, long[] alleles) {
-      long calledAlleles = 0;
-      long effectAlleles = 0;
-      int missing = 0;
-      for (int i = 0; i < samples.length; i++) {
-        int s = samples[i];
-        int c = called[s];
-        if (c == 0) {
-          missing++;
-          continue;
+    /** The rows (indices into {@link #truth}, in row order) whose ID or CHROM:POS:REF:ALT is {@code key}. */
+    private static List<Integer> rowsKeyedBy(String key) {
+      if (byKey == null) {
+        Map<String, List<Integer>> m = new HashMap<>();
+        for (int r = 0; r < truth.size(); r++) {
+          TruthRow row = truth.get(r);
+          m.computeIfAbsent(row.id(), x -> new ArrayList<>()).add(r);
+          String coordinates = row.contig() + ":" + row.pos() + ":" + row.ref() + ":" + row.alt();
+          if (!coordinates.equals(row.id())) {
+            m.computeIfAbsent(coordinates, x -> new ArrayList<>()).add(r);
+          }
         }
-        int e = alt ? copies[s] : c - copies[s];
-        calledAlleles += c;
-        effectAlleles += e;
-        int dose = switch (model) {
-          case ADDITIVE -> e;
-          case DOMINANT -> e > 0 ? 1 : 0;
-          case RECESSIVE -> e == c ? 1 : 0;
-        };
-        if (dose != 0) {
-          sum[i] += weight * dose;
-        }
-        count[i] += c;
-        alleles[i] += c;
+        byKey = m;
       }
-      if (!meanImpute || missing == 0) {
+      return byKey.getOrDefault(key, List.of());
+    }
+
+    private static Map<String, List<Integer>> byKey;
+
+    /** One row's contribution: each called sample its dose; each missing one, with imputation, the expected. */
+    private static void add(TruthRow row, boolean altIsEffect, double weight, int[] samples, DoseModel model,
+        boolean meanImpute, double[] sum, long[] count, long[] alleles) {
+      long calledTotal = 0;
+      long effectTotal = 0;
+      for (int i = 0; i < samples.length; i++) {
+        int[] call = row.calls()[samples[i]];
+        int called = 0;
+        int effect = 0;
+        for (int a : call) {
+          if (a >= 0) {
+            called++;
+            effect += (a == row.altNumber()) == altIsEffect ? 1 : 0;
+          }
+        }
+        calledTotal += called;
+        effectTotal += effect;
+        if (called > 0) {
+          double dose = model == DoseModel.ADDITIVE ? effect
+              : model == DoseModel.DOMINANT ? (effect >= 1 ? 1 : 0) : (effect == called ? 1 : 0);
+          sum[i] += weight * dose;
+          count[i] += called;
+          alleles[i] += called;
+        }
+      }
+      if (!meanImpute) {
         return;
       }
-      double freq = calledAlleles == 0 ? 0 : (double) effectAlleles / calledAlleles;
-      double expected = switch (model) {
-        case ADDITIVE -> 2 * freq;
-        case DOMINANT -> 1 - (1 - freq) * (1 - freq);
-        case RECESSIVE -> freq * freq;
-      };
+      double p = calledTotal == 0 ? 0 : (double) effectTotal / calledTotal;
+      // the expected dose of a diploid call drawn from p: E[copies], P(at least one copy), P(two copies)
+      double expected = model == DoseModel.ADDITIVE ? 2 * p
+          : model == DoseModel.DOMINANT ? 1 - (1 - p) * (1 - p) : p * p;
       for (int i = 0; i < samples.length; i++) {
-        if (called[samples[i]] == 0) {
+        boolean noneCalled = true;
+        for (int a : row.calls()[samples[i]]) {
+          noneCalled &= a < 0;
+        }
+        if (noneCalled) {
           sum[i] += weight * expected;
-          alleles[i] += ploidy;
+          alleles[i] += row.ploidy();
         }
       }
     }

@@ -73,150 +73,184 @@ public final class CohortAnalytics implements Analysts.Analyst {
   /** The subset counts of the row in hand ({@link GenotypeIndex#carriedCounts}); missing -1 when not counted. */
   private final RowCounts.CarrierCounts carrierCounts = new RowCounts.CarrierCounts();
 
-  /**
-   * Whether a subset's carried test and counts share their intersections, and the statistics the AN
-   * corrections' missing-call count (off only to test that path against intersecting each set per use).
-   */
-  private final boolean fuseCounts;
+  /** The per-row shortcuts taken; {@link Shortcuts#ALL} but in tests and timings of the slower paths. */
+  private final Shortcuts shortcuts;
+  /** The filter's text tests, with their scratch buffer. */
+  private final TextTests textTests = new TextTests();
 
   /**
-   * Whether a case/control split of the chosen samples counts one group per row and takes the other as the row's
-   * counts less it (off only to test that path against counting both).
+   * Two shortcuts that give the same answers as the plain paths, faster; each can be turned off to test (or time)
+   * it against its plain path.
+   *
+   * @param subtractSplit a case/control split of the chosen samples counts one group per row and takes the
+   *     other as the row's counts less it (off: both groups counted)
+   * @param fuseCounts a subset's carried test and counts share their intersections, and the statistics the AN
+   *     corrections' missing-call count (off: each set intersected per use)
    */
-  private final boolean subtractSplit;
+  public record Shortcuts(boolean subtractSplit, boolean fuseCounts) {
+    public static final Shortcuts ALL = new Shortcuts(true, true);
+  }
 
   public CohortAnalytics(GenotypeIndex index) {
-    this(index, true, true);
+    this(index, Shortcuts.ALL);
   }
 
-  public CohortAnalytics(GenotypeIndex index, boolean subtractSplit) {
-    this(index, subtractSplit, true);
-  }
-
-  public CohortAnalytics(GenotypeIndex index, boolean subtractSplit, boolean fuseCounts) {
+  public CohortAnalytics(GenotypeIndex index, Shortcuts shortcuts) {
     this.index = index;
     this.store = index.store();
     this.rowCounts = index.rowCounts();
     this.sets = store.sets();
     this.cohort = store.cohortStats();
-    this.subtractSplit = subtractSplit;
-    this.fuseCounts = fuseCounts;
+    this.shortcuts = shortcuts;
   }
 
   @Override
   public AnalyticsAnswer run(AnalyticsQuery q) {
-    GenotypeQuery base = q.base();
     if (isPlainFirstPage(q)) {
-      return firstPage(base);
+      return firstPage(q.base());
     }
-    SampleSelection sel = base.samples();
-    Zygosity z = base.zygosity();
-    VariantFilter filter = q.filter();
-    boolean stats = q.withStats();
-    CaseControl cc = q.caseControl().orElse(null);
-    // controls = the rest of the chosen samples (the default): count the smaller group, subtract for the other
-    SampleSelection oneGroup = cc == null || !subtractSplit || !cc.splits(sel) ? null
-        : cc.cases().size() <= cc.controls().size() ? cc.cases() : cc.controls();
-    TopN top = q.top().orElse(null);
-    // one row more than the page, to know whether another page follows
-    long want = top != null ? Long.MAX_VALUE : base.limitOrMax() + 1L;
-    Rows out = new Rows(stats, cc != null);
-    out.annotated = !filter.csq().isEmpty();
-    PriorityQueue<Rows.Ranked> heap = top == null ? null : new PriorityQueue<>(Rows.Ranked.WORST_FIRST);
-    InfoTests infoTests = infoTests(filter);
-    int afterContig = -1;
-    int firstRow = 0;
-    int pastKey = 0;
-    int[] skipEqual = {0};
-    if (q.after().isPresent()) {
-      RowKey key = q.after().get();
-      afterContig = index.contigNumber(key.contig());
-      if (afterContig < 0) {
-        throw RequestException.badArgument("cursor: the source has no contig '%s' any more; start again",
-            key.contig());
-      }
-      ContigRows kc = store.contig(afterContig);
-      firstRow = firstAtOrAfter(kc, key);
-      pastKey = firstAfter(kc, key, firstRow);
-      // the key's row and the answer's rows equal to it before it (duplicate records) were on earlier pages
-      skipEqual[0] = key.ordinal() + 1;
+    Pass pass = new Pass(q);
+    if (pass.want == 1 || pass.top != null && pass.top.n() == 0) {
+      return pass.out.answer(index, pass.sel.isAll(), Optional.empty());
     }
-    if (want == 1 || top != null && top.n() == 0) {
-      return out.answer(index, sel.isAll(), Optional.empty());
-    }
-    for (Plan p : index.plans(filter.bracket().narrow(base.segments()))) {
-      if (p.contig() < afterContig) {
-        continue;
-      }
-      ContigRows c = store.contig(p.contig());
-      CallGaps gaps = store.gaps(p.contig());
-      InfoStore info = store.info(p.contig());
-      // null for a contig without INFO text: an info/csq test then keeps none of its rows
-      InfoStore.Reader infoText = info.isEmpty() ? null : info.new Reader();
-      int skipBelow = p.contig() == afterContig ? firstRow : 0;
-      int equalBelow = p.contig() == afterContig ? pastKey : 0;
-      int contig = p.contig();
-      boolean more = c.scan(p.starts(), p.stops(), p.ranges(), r -> {
-        if (r < skipBelow) {
-          return true;
-        }
-        java.util.List<String[]> notes = kept(c, contig, gaps, infoText, r, filter, infoTests, z, sel);
-        if (notes == null) {
-          return true;
-        }
-        if (r < equalBelow && skipEqual[0] > 0) {
-          skipEqual[0]--;
-          return true;
-        }
-        boolean counted = false;
-        if (heap != null && top.by() == TopN.By.HWE_P && sel.isAll() && cohort != null) {
-          // the whole cohort's p was made with the engine: a row that cannot enter costs one comparison
-          double cohortP = cohort.hweP(contig, r);
-          if (Double.isNaN(cohortP) || heap.size() == top.n() && ranksAfter(cohortP, contig, r, heap.peek())) {
-            return true;
-          }
-        } else if (heap != null && top.by() == TopN.By.HWE_P) {
-          diploid(c, gaps, r, sel, het, hom);
-          counted = true;
-          if (hetD + homRefD + homAltD == 0) {
-            // no complete diploid call (chrY, chrM, a male-only chrX site): no HWE p, so never ranked
-            return true;
-          }
-          // a full top-N by HWE p: a row whose p is surely above the worst kept cannot enter; skip its exact test
-          if (heap.size() == top.n() && hwe.surelyAbove(hetD, homRefD, homAltD, heap.peek().p())) {
-            return true;
-          }
-        }
-        out.add(contig, r, het, hom, ac, an);
-        out.annotations[out.size - 1] = notes == NO_NOTES ? null : notes;
-        if (stats) {
-          stats(c, gaps, contig, r, sel, out, counted);
-        }
-        if (cc != null) {
-          if (oneGroup != null) {
-            split(c, contig, r, oneGroup == cc.cases(), oneGroup, out);
-          } else {
-            caseControl(c, contig, r, cc, out);
-          }
-        }
-        if (heap != null) {
-          rank(top, out, heap);
-        }
-        return out.size < want;
-      });
-      if (!more) {
+    for (Plan p : index.plans(pass.filter.bracket().narrow(q.base().segments()))) {
+      if (p.contig() >= pass.afterContig && !pass.scan(p)) {
         break;
       }
     }
-    if (heap != null) {
-      return out.ranked(heap, index, sel.isAll());
+    return pass.answer(q.after());
+  }
+
+  /**
+   * One analytics query's settings and the rows it keeps: its page (a cursor to start after, one row more than
+   * asked for to know whether another page follows) or its top-N heap, and what each kept row gets.
+   */
+  private final class Pass {
+    final SampleSelection sel;
+    final Zygosity z;
+    final VariantFilter filter;
+    final boolean stats;
+    final CaseControl cc;
+    /** The smaller group of a case/control split of the chosen samples, counted; the other is the rest. */
+    final SampleSelection oneGroup;
+    final TopN top;
+    final long want;
+    final Rows out;
+    final PriorityQueue<Rows.Ranked> heap;
+    final InfoTests infoTests;
+    /** The cursor: its contig (-1 without), the first row at or after its place and the first past it. */
+    int afterContig = -1;
+    int firstRow;
+    int pastKey;
+    /** The rows equal to the cursor's still to skip. */
+    int skipEqual;
+
+    Pass(AnalyticsQuery q) {
+      GenotypeQuery base = q.base();
+      sel = base.samples();
+      z = base.zygosity();
+      filter = q.filter();
+      stats = q.withStats();
+      cc = q.caseControl().orElse(null);
+      // controls = the rest of the chosen samples (the default): count the smaller group, subtract for the other
+      oneGroup = cc == null || !shortcuts.subtractSplit() || !cc.splits(sel) ? null
+          : cc.cases().size() <= cc.controls().size() ? cc.cases() : cc.controls();
+      top = q.top().orElse(null);
+      // one row more than the page, to know whether another page follows
+      want = top != null ? Long.MAX_VALUE : base.limitOrMax() + 1L;
+      out = new Rows(stats, cc != null);
+      out.annotated = !filter.csq().isEmpty();
+      heap = top == null ? null : new PriorityQueue<>(Rows.Ranked.WORST_FIRST);
+      infoTests = infoTests(filter);
+      if (q.after().isPresent()) {
+        RowKey key = q.after().get();
+        afterContig = index.contigNumber(key.contig());
+        if (afterContig < 0) {
+          throw RequestException.badArgument("cursor: the source has no contig '%s' any more; start again",
+              key.contig());
+        }
+        ContigRows kc = store.contig(afterContig);
+        firstRow = PageKeys.firstAtOrAfter(kc, key);
+        pastKey = PageKeys.firstAfter(kc, key, firstRow);
+        // the key's row and the answer's rows equal to it before it (duplicate records) were on earlier pages
+        skipEqual = key.ordinal() + 1;
+      }
     }
-    Optional<RowKey> next = Optional.empty();
-    if (out.size == want) {
-      out.size--; // the probe row: it starts the next page
-      next = Optional.of(key(out, q.after()));
+
+    /** Scans one contig's part of the plan; false when the answer is full. */
+    boolean scan(Plan p) {
+      int contig = p.contig();
+      ContigRows c = store.contig(contig);
+      CallGaps gaps = store.gaps(contig);
+      InfoStore info = store.info(contig);
+      // null for a contig without INFO text: an info/csq test then keeps none of its rows
+      InfoStore.Reader infoText = info.isEmpty() ? null : info.new Reader();
+      int skipBelow = contig == afterContig ? firstRow : 0;
+      int equalBelow = contig == afterContig ? pastKey : 0;
+      return c.scan(p.starts(), p.stops(), p.ranges(), r -> r < skipBelow
+          || row(c, contig, gaps, infoText, r, r < equalBelow));
     }
-    return out.answer(index, sel.isAll(), next);
+
+    /** Row {@code r}: kept and given what was asked for, or not; false when the answer is full. */
+    private boolean row(ContigRows c, int contig, CallGaps gaps, InfoStore.Reader infoText, int r,
+        boolean beforePastKey) {
+      java.util.List<String[]> notes = kept(c, contig, gaps, infoText, r, filter, infoTests, z, sel);
+      if (notes == null) {
+        return true;
+      }
+      if (beforePastKey && skipEqual > 0) {
+        skipEqual--;
+        return true;
+      }
+      boolean counted = false;
+      if (heap != null && top.by() == TopN.By.HWE_P && sel.isAll() && cohort != null) {
+        // the whole cohort's p was made with the engine: a row that cannot enter costs one comparison
+        double cohortP = cohort.hweP(contig, r);
+        if (Double.isNaN(cohortP) || heap.size() == top.n() && ranksAfter(cohortP, contig, r, heap.peek())) {
+          return true;
+        }
+      } else if (heap != null && top.by() == TopN.By.HWE_P) {
+        diploid(c, gaps, r, sel, het, hom);
+        counted = true;
+        if (hetD + homRefD + homAltD == 0) {
+          // no complete diploid call (chrY, chrM, a male-only chrX site): no HWE p, so never ranked
+          return true;
+        }
+        // a full top-N by HWE p: a row whose p is surely above the worst kept cannot enter; skip its exact test
+        if (heap.size() == top.n() && hwe.surelyAbove(hetD, homRefD, homAltD, heap.peek().p())) {
+          return true;
+        }
+      }
+      out.add(contig, r, het, hom, ac, an);
+      out.annotations[out.size - 1] = notes == NO_NOTES ? null : notes;
+      if (stats) {
+        stats(c, gaps, contig, r, sel, out, counted);
+      }
+      if (cc != null) {
+        if (oneGroup != null) {
+          split(c, contig, r, oneGroup == cc.cases(), oneGroup, out);
+        } else {
+          caseControl(c, contig, r, cc, out);
+        }
+      }
+      if (heap != null) {
+        rank(top, out, heap);
+      }
+      return out.size < want;
+    }
+
+    /** The answer: the top-N's rows, or the page's with the key of the next page if one follows. */
+    AnalyticsAnswer answer(Optional<RowKey> after) {
+      if (heap != null) {
+        return out.ranked(heap, index, sel.isAll());
+      }
+      Optional<RowKey> next = Optional.empty();
+      if (out.size == want) {
+        out.size--; // the probe row: it starts the next page
+        next = Optional.of(PageKeys.key(store, out, after));
+      }
+      return out.answer(index, sel.isAll(), next);
+    }
   }
 
   /**
@@ -300,12 +334,12 @@ public final class CohortAnalytics implements Analysts.Analyst {
       return null;
     }
     // a subset: the carried test's intersections are the counts' (each set intersected once per row)
-    boolean subset = !sel.isAll() && fuseCounts;
+    boolean subset = !sel.isAll() && shortcuts.fuseCounts();
     if (subset ? !rowCounts.carriedCounts(c, r, z, sel, carrierCounts) : !rowCounts.carried(c, r, z, sel)) {
       return null;
     }
     carrierCounts.missing = -1;
-    if (!keepsText(filter, c, gaps, r)) {
+    if (!textTests.keeps(filter, c, gaps, r)) {
       return null;
     }
     java.util.List<String[]> notes = NO_NOTES;
@@ -354,7 +388,7 @@ public final class CohortAnalytics implements Analysts.Analyst {
     if (a.size() <= limit) {
       return AnalyticsAnswer.page(a, Optional.empty());
     }
-    return AnalyticsAnswer.page(a.first(limit), Optional.of(key(a.contigs(), a.rows(), limit - 1, Optional.empty())));
+    return AnalyticsAnswer.page(a.first(limit), Optional.of(PageKeys.key(store, a.contigs(), a.rows(), limit - 1, Optional.empty())));
   }
 
   /** Whether a row of p-value {@code p} ranks after {@code worst} (as {@link Rows.Ranked#WORST_FIRST} orders). */
@@ -377,55 +411,6 @@ public final class CohortAnalytics implements Analysts.Analyst {
       }
     }
     out.size--; // the rows of a top-N live in the heap only
-  }
-
-  /** A mapped row's text, copied ({@link #keepsText}); grown as needed. */
-  private byte[] scratch = new byte[256];
-
-  /** The REF/ALT, class, length and allelic tests of the filter. */
-  private boolean keepsText(VariantFilter f, ContigRows c, CallGaps gaps, int r) {
-    if (f.allelic() != VariantFilter.Allelic.ANY
-        && (gaps.alts(r) > 1) != (f.allelic() == VariantFilter.Allelic.MULTIALLELIC)) {
-      return false;
-    }
-    if (!f.readsText()) {
-      return true;
-    }
-    byte[] text = c.textBytes();
-    int idEnd = c.idEnd(r);
-    int refEnd = c.refEnd(r, idEnd);
-    int altEnd = c.textEnd(r);
-    if (text == null) {
-      // mapped: the row's bytes only, positions taken relative to its start
-      int from = c.textStart(r);
-      if (scratch.length < altEnd - from) {
-        scratch = new byte[altEnd - from];
-      }
-      c.text().copy(from, scratch, 0, altEnd - from);
-      text = scratch;
-      idEnd -= from;
-      refEnd -= from;
-      altEnd -= from;
-    }
-    if (!f.refs().isEmpty() && !f.refs().contains(new String(text, idEnd + 1, refEnd - idEnd - 1,
-        StandardCharsets.UTF_8))) {
-      return false;
-    }
-    if (!f.alts().isEmpty() && !f.alts().contains(new String(text, refEnd + 1, altEnd - refEnd - 1,
-        StandardCharsets.UTF_8))) {
-      return false;
-    }
-    VariantClass kind = VariantClass.of(text, idEnd + 1, refEnd, refEnd + 1, altEnd);
-    if (!f.classes().isEmpty() && !f.classes().contains(kind)) {
-      return false;
-    }
-    if (f.minLength().isPresent() || f.maxLength().isPresent()) {
-      long length = kind == VariantClass.SV ? (long) c.end(r) - c.pos(r) + 1
-          : Math.max(refEnd - idEnd - 1, altEnd - refEnd - 1);
-      return (f.minLength().isEmpty() || length >= f.minLength().getAsInt())
-          && (f.maxLength().isEmpty() || length <= f.maxLength().getAsInt());
-    }
-    return true;
   }
 
   /**
@@ -510,86 +495,6 @@ public final class CohortAnalytics implements Analysts.Analyst {
     } else {
       table(out, i, restAc, restAn, ac, an);
     }
-  }
-
-  /**
-   * The key of the answer's last row: its place, and how many rows of the answer (this page's, and when the
-   * run of equal rows started before it, the earlier pages' as the previous key says) share its contig,
-   * position, ALT and REF before it.
-   */
-  private RowKey key(Rows out, Optional<RowKey> previous) {
-    return key(out.contig, out.row, out.size - 1, previous);
-  }
-
-  /** As above, for the answer rows {@code contigs[i], rows[i]}, the last being {@code last}. */
-  private RowKey key(int[] contigs, int[] rows, int last, Optional<RowKey> previous) {
-    ContigRows c = store.contig(contigs[last]);
-    int r = rows[last];
-    String[] t = c.text(r);
-    int ordinal = 0;
-    int i = last - 1;
-    while (i >= 0 && contigs[i] == contigs[last] && c.pos(rows[i]) == c.pos(r)
-        && sameAltRef(c.text(rows[i]), t)) {
-      ordinal++;
-      i--;
-    }
-    if (i < 0 && previous.isPresent()) {
-      RowKey p = previous.get();
-      if (p.contig().equals(c.name) && p.pos() == c.pos(r) && p.alt().equals(t[2]) && p.ref().equals(t[1])) {
-        ordinal += p.ordinal() + 1;
-      }
-    }
-    return new RowKey(c.name, c.pos(r), t[2], t[1], ordinal);
-  }
-
-  /** The first row at or after the key's place (position, ALT, REF) in answer order. */
-  static int firstAtOrAfter(ContigRows c, RowKey key) {
-    int lo = 0;
-    int hi = c.size;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (c.pos(mid) < key.pos()) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    int r = lo;
-    while (r < c.size && c.pos(r) == key.pos() && compareToKey(c, r, key) < 0) {
-      r++;
-    }
-    return r;
-  }
-
-  /** The first row from {@code from} on that is past the key's place. */
-  static int firstAfter(ContigRows c, RowKey key, int from) {
-    int r = from;
-    while (r < c.size && c.pos(r) == key.pos() && compareToKey(c, r, key) == 0) {
-      r++;
-    }
-    return r;
-  }
-
-  /** Row {@code r} (at the key's position) against the key's ALT, then REF, bytewise. */
-  private static int compareToKey(ContigRows c, int r, RowKey key) {
-    // the row's bytes (heap or mapped), positions relative to its start: a few rows per cursor
-    int from = c.textStart(r);
-    byte[] text = new byte[c.textEnd(r) - from];
-    c.text().copy(from, text, 0, text.length);
-    int idEnd = c.idEnd(r) - from;
-    int refEnd = c.refEnd(r, idEnd + from) - from;
-    byte[] alt = key.alt().getBytes(StandardCharsets.UTF_8);
-    int cmp = Arrays.compareUnsigned(text, refEnd + 1, text.length, alt, 0, alt.length);
-    if (cmp != 0) {
-      return cmp;
-    }
-    byte[] ref = key.ref().getBytes(StandardCharsets.UTF_8);
-    return Arrays.compareUnsigned(text, idEnd + 1, refEnd, ref, 0, ref.length);
-  }
-
-  /** Whether two rows' texts ({@link ContigRows#text}: ID, REF, ALT) have the same ALT and REF. */
-  private static boolean sameAltRef(String[] a, String[] b) {
-    return a[2].equals(b[2]) && a[1].equals(b[1]);
   }
 
 }

@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Set;
 import org.dasgrid.core.genotype.internal.column.IntList;
 import org.dasgrid.core.genotype.internal.sets.SampleSets;
+import org.dasgrid.core.genotype.internal.sets.SetsBuilder;
 import org.dasgrid.core.genotype.internal.store.CallGaps;
 import org.dasgrid.core.genotype.internal.store.ContigRows;
 import org.dasgrid.core.genotype.internal.store.Corrections;
@@ -50,7 +51,7 @@ import org.dasgrid.core.genotype.TextRules;
 public final class StoreBuilder {
 
   private final List<String> samples;
-  private final SampleSets.Builder sets;
+  private final SetsBuilder sets;
   private final SiteCalls calls;
   private final Corrections.Builder fixes = new Corrections.Builder();
   private final CalledGroups called = new CalledGroups();
@@ -93,7 +94,7 @@ public final class StoreBuilder {
         throw new IllegalArgumentException("sample '" + s + "' appears twice");
       }
     }
-    this.sets = new SampleSets.Builder(samples.size(), Objects.requireNonNull(encoding));
+    this.sets = new SetsBuilder(samples.size(), Objects.requireNonNull(encoding));
     this.calls = new SiteCalls(samples.size());
   }
 

@@ -5,7 +5,7 @@ import java.nio.ByteOrder;
 
 /**
  * Per block of rows, each sample's count (het or hom) precomputed, or nothing for a block that keeps none
- * (see {@link org.dasgrid.core.genotype.internal.store.ContigRows#tally}): unsigned bytes for blocks of {@link org.dasgrid.core.genotype.internal.store.ContigRows#BLOCK} rows, chars for
+ * (see {@link org.dasgrid.core.genotype.internal.store.BlockTallies#tally}): unsigned bytes for blocks of {@link org.dasgrid.core.genotype.internal.store.BlockTallies#BLOCK} rows, chars for
  * superblocks. On the heap one array per kept block; mapped, a directory of slot numbers and the slots.
  */
 public abstract class BlockCounts {

@@ -19,8 +19,6 @@ import org.dasgrid.core.genotype.SampleAnswer;
 import org.dasgrid.core.genotype.SampleCallBits;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.VariantAnswer;
-import org.dasgrid.core.genotype.Zygosity;
-import org.dasgrid.core.genotype.internal.column.IntList;
 import org.dasgrid.core.genotype.internal.sets.SampleSets;
 import org.dasgrid.core.genotype.internal.store.ContigRows;
 import org.dasgrid.core.genotype.internal.store.CsqLayout;
@@ -32,11 +30,11 @@ import org.dasgrid.core.segment.Segment;
 /**
  * The genotype engine: the queries of {@link GenotypeQueries} and the call reading of {@link CallReader} over a
  * {@link GenotypeStore} (in the heap or mapped from an index, the same code for both). A query's segments become
- * per-contig {@link Plan}s; each contig's rows are scanned ({@link ContigRows#scan}) and counted over the chosen
- * samples ({@link RowCounts}): the whole cohort reads the rows' precomputed counts and skips the rows nobody
- * carries 64 at a time, a virtual cohort intersects each row's sets with its samples. Analytics queries go to the
- * {@link Analysts} plugged in when the engine was made. Immutable but for its caches; safe to query from many
- * threads at once.
+ * per-contig {@link Plan}s, which {@link RowQueries} scans and counts; sample-major calls come through the {@link
+ * CallBitsCache}, rows by key through a {@link RowLookup} built on first use, and analytics queries go to the
+ * {@link Analysts} plugged in when the engine was made. This class is the facade: it names samples and contigs,
+ * checks selections and hands each question to the part that answers it. Immutable but for its caches; safe to
+ * query from many threads at once.
  */
 public final class GenotypeIndex implements GenotypeQueries, CallReader {
   private final GenotypeStore store;
@@ -47,6 +45,7 @@ public final class GenotypeIndex implements GenotypeQueries, CallReader {
   private final List<String> contigNames;
   private final SampleSelection everyone;
   private final CallBitsCache callBits;
+  private final RowQueries scans;
   private final Analysts analysts;
   /** The rows by ID and coordinates, built on first use (a scorer's): see {@link #keyedRows}. */
   private volatile RowLookup rowLookup;
@@ -73,6 +72,7 @@ public final class GenotypeIndex implements GenotypeQueries, CallReader {
     this.contigNames = List.of(names);
     this.everyone = SampleSelection.all(samples.size());
     this.callBits = new CallBitsCache(store);
+    this.scans = new RowQueries(store, counts, this::plans);
   }
 
   /** What the engine holds (for the analytics, and to write it to an index file). */
@@ -118,110 +118,17 @@ public final class GenotypeIndex implements GenotypeQueries, CallReader {
 
   @Override
   public VariantAnswer variants(GenotypeQuery query) {
-    SampleSelection sel = checked(query.samples());
-    Zygosity z = query.zygosity();
-    int limit = query.limitOrMax();
-    RowBuffer out = new RowBuffer();
-    if (limit == 0) {
-      return new IndexVariantAnswer(store, sel.isAll(), out);
-    }
-    for (Plan p : plans(query.segments())) {
-      ContigRows c = store.contig(p.contig());
-      boolean more = c.scan(p.starts(), p.stops(), p.ranges(), new ContigRows.RowVisitor() {
-        @Override
-        public boolean visit(int r) {
-          if (counts.carried(c, r, z, sel)) {
-            counts.add(c, p.contig(), r, sel, out);
-          }
-          return out.size < limit;
-        }
-
-        @Override
-        public boolean visitRun(int from, int to) {
-          // the common case in one loop: whole cohort, most rows rejected on their set handles alone
-          if (!sel.isAll()) {
-            return ContigRows.RowVisitor.super.visitRun(from, to);
-          }
-          boolean het = z.includesHet();
-          boolean hom = z.includesHom();
-          // sized once: a long answer's arrays are not grown and copied a dozen times
-          out.ensureRoom((int) Math.min((long) limit - out.size, c.countCarried(from, to, het, hom)));
-          // word by word, each read once (a mapped word is a bounds-checked buffer read, not an array load)
-          int first = from >>> 6;
-          int last = (to - 1) >>> 6;
-          for (int w = first; w <= last; w++) {
-            long bits = c.carriedWord(w, het, hom);
-            if (w == first) {
-              bits &= -1L << from;
-            }
-            if (w == last) {
-              bits &= -1L >>> (63 - ((to - 1) & 63));
-            }
-            for (; bits != 0; bits &= bits - 1) {
-              counts.add(c, p.contig(), (w << 6) + Long.numberOfTrailingZeros(bits), sel, out);
-              if (out.size >= limit) {
-                return false;
-              }
-            }
-          }
-          return true;
-        }
-      });
-      if (!more) {
-        break;
-      }
-    }
-    return new IndexVariantAnswer(store, sel.isAll(), out);
+    return scans.variants(query, checked(query.samples()));
   }
 
   @Override
   public SampleAnswer carriers(GenotypeQuery query) {
-    SampleSelection sel = checked(query.samples());
-    CarrierTally tally = CarrierTally.of(store, plans(query.segments()), sel);
-    int limit = query.limitOrMax();
-    Zygosity z = query.zygosity();
-    IntList chosen = new IntList();
-    IntList het = new IntList();
-    IntList hom = new IntList();
-    for (int s : sel.members()) {
-      if (chosen.size() >= limit) {
-        break;
-      }
-      if (z.includesHet() && tally.het[s] > 0 || z.includesHom() && tally.hom[s] > 0) {
-        chosen.add(s);
-        het.add(tally.het[s]);
-        hom.add(tally.hom[s]);
-      }
-    }
-    return SampleAnswer.of(store.samples(), chosen.size(), chosen.raw(), het.raw(), hom.raw());
+    return scans.carriers(query, checked(query.samples()));
   }
 
   @Override
   public CountAnswer count(GenotypeQuery query) {
-    SampleSelection sel = checked(query.samples());
-    Zygosity z = query.zygosity();
-    long[] totals = new long[3];
-    List<Plan> plans = plans(query.segments());
-    for (Plan p : plans) {
-      ContigRows c = store.contig(p.contig());
-      c.scan(p.starts(), p.stops(), p.ranges(), r -> {
-        if (counts.carried(c, r, z, sel)) {
-          long packed = sel.isAll() ? c.cohortCounts(r) : ContigRows.NO_COUNTS;
-          totals[0]++;
-          totals[1] += packed != ContigRows.NO_COUNTS ? ContigRows.het(packed) : sets.andCardinality(c.hetSet(r), sel);
-          totals[2] += packed != ContigRows.NO_COUNTS ? ContigRows.hom(packed) : sets.andCardinality(c.homSet(r), sel);
-        }
-        return true;
-      });
-    }
-    CarrierTally tally = CarrierTally.of(store, plans, sel);
-    long carriers = 0;
-    for (int s : sel.members()) {
-      if (z.includesHet() && tally.het[s] > 0 || z.includesHom() && tally.hom[s] > 0) {
-        carriers++;
-      }
-    }
-    return new CountAnswer(totals[0], totals[1], totals[2], carriers);
+    return scans.count(query, checked(query.samples()));
   }
 
   @Override

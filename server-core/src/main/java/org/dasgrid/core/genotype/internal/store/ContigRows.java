@@ -1,10 +1,8 @@
 package org.dasgrid.core.genotype.internal.store;
 
-import java.nio.charset.StandardCharsets;
 import org.dasgrid.core.genotype.SampleSelection;
-import org.dasgrid.core.genotype.dgi.RowColumns;
 import org.dasgrid.core.genotype.TextRules;
-import org.dasgrid.core.genotype.internal.column.BlockCounts;
+import org.dasgrid.core.genotype.dgi.RowColumns;
 import org.dasgrid.core.genotype.internal.column.ByteColumn;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
 import org.dasgrid.core.genotype.internal.column.IntList;
@@ -12,9 +10,12 @@ import org.dasgrid.core.genotype.internal.column.LongColumn;
 import org.dasgrid.core.genotype.internal.sets.SampleSets;
 
 /**
- * The rows (ALT alleles) of one contig in primitive arrays, sorted by position, then ALT, then REF, then file
- * order. A row's text (ID, REF, ALT) lives in one byte pool; its sets are handles into {@link SampleSets};
- * its AC and AN corrections are offsets into the engine's correction pool (-1 for none).
+ * The rows (ALT alleles) of one contig in primitive columns, sorted by position, then ALT, then REF, then file
+ * order, and the overlap search over them. A row's sets are handles into {@link SampleSets}; its AC and AN
+ * corrections are offsets into the engine's correction pool (-1 for none). What is derived from the rows lives
+ * beside them, each in its own class: their text ({@link RowText}), the bits of the rows anyone carries ({@link
+ * CarriedRows}), their packed whole-cohort counts ({@link CohortCounts}) and per-block per-sample tallies
+ * ({@link BlockTallies}).
  *
  * <p>Overlap search: a row overlaps {@code [start, stop]} when {@code pos <= stop && end >= start}. Rows are
  * sorted by {@code pos}, so a scan may start at the first row with {@code pos >= start - LONG_SPAN + 1}, as
@@ -23,14 +24,6 @@ import org.dasgrid.core.genotype.internal.sets.SampleSets;
  */
 public final class ContigRows {
   public static final int LONG_SPAN = 1024;
-  /** A part length that says: look for the tab. */
-  private static final int LONG_PART = 255;
-  /** A row without whole-cohort counts: het and hom both 65,535, which no cohort that has them can hold. */
-  public static final long NO_COUNTS = -1L;
-  /** Rows per block of precomputed per-sample counts; at most 255, so a count fits a byte. */
-  public static final int BLOCK = 255;
-  /** Blocks per superblock (4,080 rows). */
-  public static final int SUPER = 16;
 
   public final String name;
   public final int size;
@@ -47,39 +40,12 @@ public final class ContigRows {
    * unlimited: the mapped engine's per-row reads made it 1.65× the heap engine).
    */
   private final int uniformPloidy;
-  private final IntColumn textStart;
-  private final ByteColumn text;
-  /**
-   * Per row, the byte lengths of its ID and REF ({@link #LONG_PART} when longer than 254), so that a writer
-   * copies the three parts without first looking for the tabs between them.
-   */
-  private final ByteColumn idLength;
-  private final ByteColumn refLength;
-  /** One bit per row: its text is plain ({@link #plainText}). */
-  private final LongColumn plainText;
-  /**
-   * One bit per row: whether any sample is het (hom) for it, so a whole-cohort scan of a gene skips the rows
-   * nobody carries 64 at a time instead of reading each one's set handle.
-   */
-  private final LongColumn anyHet;
-  private final LongColumn anyHom;
   private final IntColumn longRows;
-  /**
-   * Per row, its counts over the whole cohort, so whole-cohort answers read one long per row instead of the
-   * sizes of two sets and two correction entries elsewhere in memory: het count (bits 0-15), hom count
-   * (16-31), AC minus het + ploidy × hom (32-47, signed) and AN minus ploidy × cohort (48-63, signed); {@link
-   * #NO_COUNTS} for a row whose corrections do not fit 16 bits. Null for cohorts over 65,535 samples.
-   */
+  private final RowText text;
+  private final CarriedRows carried;
+  /** Per row, {@link CohortCounts}; null for cohorts over 65,535 samples. */
   private final LongColumn cohortCounts;
-  /** Per block of {@link #BLOCK} rows, each sample's het (hom) count as an unsigned byte, where kept. */
-  private final BlockCounts hetBlocks;
-  private final BlockCounts homBlocks;
-  /**
-   * Per superblock of {@link #SUPER} consecutive blocks that all keep counts, the sums of their counts (at most
-   * 4,080, a char): a gene of tens of thousands of rows costs a few superblock additions.
-   */
-  private final BlockCounts hetSupers;
-  private final BlockCounts homSupers;
+  private final BlockTallies tallies;
 
   /** The rows of a contig as the builder made them (sorted); computes the rest from them and the sets. */
   public ContigRows(String name, int size, int[] pos, int[] end, int[] het, int[] hom, int[] acFix, int[] anFix,
@@ -94,29 +60,8 @@ public final class ContigRows {
     this.anFix = IntColumn.of(anFix);
     this.ploidy = ByteColumn.of(ploidy);
     this.uniformPloidy = uniformPloidy(this.ploidy, size);
-    this.textStart = IntColumn.of(textStart);
-    this.text = ByteColumn.of(text);
-    this.anyHet = LongColumn.of(nonEmpty(het, size));
-    this.anyHom = LongColumn.of(nonEmpty(hom, size));
-    byte[] idLengths = new byte[size];
-    byte[] refLengths = new byte[size];
-    long[] plain = new long[(size + 63) >>> 6];
-    TextRules rules = TextRules.installed();
-    boolean slack = text.length - textStart[size] >= rules.slack();
-    for (int r = 0; r < size; r++) {
-      int idEnd = tabFrom(text, textStart[r]);
-      int refEnd = tabFrom(text, idEnd + 1);
-      idLengths[r] = partLength(idEnd - textStart[r]);
-      refLengths[r] = partLength(refEnd - idEnd - 1);
-      boolean lengthsKept = (idLengths[r] & 0xFF) != LONG_PART && (refLengths[r] & 0xFF) != LONG_PART;
-      if (slack && lengthsKept && rules.isPlain(text, textStart[r], idEnd)
-          && rules.isPlain(text, idEnd + 1, refEnd) && rules.isPlain(text, refEnd + 1, textStart[r + 1])) {
-        plain[r >>> 6] |= 1L << r;
-      }
-    }
-    this.idLength = ByteColumn.of(idLengths);
-    this.refLength = ByteColumn.of(refLengths);
-    this.plainText = LongColumn.of(plain);
+    this.text = RowText.of(size, textStart, text);
+    this.carried = CarriedRows.of(size, het, hom);
     IntList longOnes = new IntList();
     for (int r = 0; r < size; r++) {
       if ((long) end[r] - pos[r] >= LONG_SPAN) {
@@ -124,24 +69,9 @@ public final class ContigRows {
       }
     }
     this.longRows = IntColumn.of(longOnes.toArray());
-    this.cohortCounts = sets.cohortSize() <= 0xFFFF
-        ? LongColumn.of(cohortCounts(size, het, hom, acFix, anFix, sets, fixes, everyone)) : null;
-    int blocks = (size + BLOCK - 1) / BLOCK;
-    byte[][] hetCounts = new byte[blocks][];
-    byte[][] homCounts = new byte[blocks][];
-    for (int b = 0; b < blocks; b++) {
-      tallyBlock(b, size, het, hom, sets, hetCounts, homCounts);
-    }
-    char[][] hetSums = new char[size / (SUPER * BLOCK)][];
-    char[][] homSums = new char[hetSums.length][];
-    for (int sb = 0; sb < hetSums.length; sb++) {
-      hetSums[sb] = sum(hetCounts, sb * SUPER);
-      homSums[sb] = sum(homCounts, sb * SUPER);
-    }
-    this.hetBlocks = BlockCounts.ofBytes(hetCounts);
-    this.homBlocks = BlockCounts.ofBytes(homCounts);
-    this.hetSupers = BlockCounts.ofChars(hetSums);
-    this.homSupers = BlockCounts.ofChars(homSums);
+    this.cohortCounts = CohortCounts.fits(sets.cohortSize())
+        ? LongColumn.of(CohortCounts.of(size, het, hom, acFix, anFix, sets, fixes, everyone)) : null;
+    this.tallies = BlockTallies.of(size, het, hom, sets);
   }
 
   /** A contig without rows (one an index reader left out keeps its place so). */
@@ -162,39 +92,18 @@ public final class ContigRows {
     this.anFix = c.anFix();
     this.ploidy = c.ploidy();
     this.uniformPloidy = uniformPloidy(c.ploidy(), size);
-    this.textStart = c.textStart();
-    this.text = c.text();
-    this.idLength = c.idLength();
-    this.refLength = c.refLength();
-    this.plainText = c.plainText();
-    this.anyHet = c.anyHet();
-    this.anyHom = c.anyHom();
+    this.text = new RowText(c.textStart(), c.text(), c.idLength(), c.refLength(), c.plainText());
+    this.carried = new CarriedRows(c.anyHet(), c.anyHom());
     this.longRows = c.longRows();
     this.cohortCounts = c.cohortCounts();
-    this.hetBlocks = c.hetBlocks();
-    this.homBlocks = c.homBlocks();
-    this.hetSupers = c.hetSupers();
-    this.homSupers = c.homSupers();
+    this.tallies = new BlockTallies(c.hetBlocks(), c.homBlocks(), c.hetSupers(), c.homSupers());
   }
 
   /** This contig's parts, for writing them to an index file. */
   public RowColumns columns() {
-    return new RowColumns(pos, end, het, hom, acFix, anFix, ploidy, textStart, text, idLength, refLength, plainText,
-        anyHet, anyHom, longRows, cohortCounts, hetBlocks, homBlocks, hetSupers, homSupers);
-  }
-
-  private static long[] cohortCounts(int size, int[] het, int[] hom, int[] acFix, int[] anFix, SampleSets sets,
-      Corrections fixes, SampleSelection everyone) {
-    long[] counts = new long[size];
-    for (int r = 0; r < size; r++) {
-      int acDelta = fixes.sum(acFix[r], everyone, sets);
-      int anDelta = fixes.sum(anFix[r], everyone, sets);
-      counts[r] = acDelta == (short) acDelta && anDelta == (short) anDelta
-          ? sets.cardinality(het[r]) | (long) sets.cardinality(hom[r]) << 16 | (acDelta & 0xFFFFL) << 32
-              | (long) anDelta << 48
-          : NO_COUNTS;
-    }
-    return counts;
+    return new RowColumns(pos, end, het, hom, acFix, anFix, ploidy, text.textStart, text.text, text.idLength,
+        text.refLength, text.plainText, carried.anyHet, carried.anyHom, longRows, cohortCounts, tallies.hetBlocks,
+        tallies.homBlocks, tallies.hetSupers, tallies.homSupers);
   }
 
   /** How many of the rows' het and hom sets have each form: [empty, inline, Roaring, dense]. */
@@ -251,105 +160,14 @@ public final class ContigRows {
     return first;
   }
 
-  /** Row {@code r}'s whole-cohort counts, or {@link #NO_COUNTS}: read them with the methods below. */
+  /** Row {@code r}'s whole-cohort counts, or {@link CohortCounts#NONE}: read them with {@link CohortCounts}. */
   public long cohortCounts(int r) {
-    return cohortCounts == null ? NO_COUNTS : cohortCounts.get(r);
+    return cohortCounts == null ? CohortCounts.NONE : cohortCounts.get(r);
   }
 
-  public static int het(long counts) {
-    return (int) counts & 0xFFFF;
-  }
-
-  public static int hom(long counts) {
-    return (int) (counts >>> 16) & 0xFFFF;
-  }
-
-  public static int acDelta(long counts) {
-    return (short) (counts >>> 32);
-  }
-
-  public static int anDelta(long counts) {
-    return (short) (counts >>> 48);
-  }
-
-  /**
-   * Precomputes a block's per-sample counts when adding them (two passes over the cohort) is cheaper than
-   * adding the block's calls one by one: the samples query then costs per block, not per call.
-   */
-  private static void tallyBlock(int b, int size, int[] het, int[] hom, SampleSets sets, byte[][] hetBlocks,
-      byte[][] homBlocks) {
-    int from = b * BLOCK;
-    int to = Math.min(size, from + BLOCK);
-    long calls = 0;
-    for (int r = from; r < to; r++) {
-      calls += sets.cardinality(het[r]) + sets.cardinality(hom[r]);
-    }
-    int cohort = sets.cohortSize();
-    if (calls < 4L * cohort) {
-      return;
-    }
-    int[] h = new int[cohort];
-    int[] o = new int[cohort];
-    for (int r = from; r < to; r++) {
-      sets.addTo(het[r], h);
-      sets.addTo(hom[r], o);
-    }
-    hetBlocks[b] = toBytes(h);
-    homBlocks[b] = toBytes(o);
-  }
-
-  /** The sums of blocks {@code [first, first + SUPER)}, or null if one of them keeps no counts. */
-  private static char[] sum(byte[][] blockCounts, int first) {
-    for (int b = first; b < first + SUPER; b++) {
-      if (blockCounts[b] == null) {
-        return null;
-      }
-    }
-    char[] sum = new char[blockCounts[first].length];
-    for (int b = first; b < first + SUPER; b++) {
-      byte[] counts = blockCounts[b];
-      for (int i = 0; i < sum.length; i++) {
-        sum[i] += (char) (counts[i] & 0xFF);
-      }
-    }
-    return sum;
-  }
-
-  private static byte[] toBytes(int[] counts) {
-    byte[] out = new byte[counts.length];
-    for (int i = 0; i < counts.length; i++) {
-      out[i] = (byte) counts[i];
-    }
-    return out;
-  }
-
-  /**
-   * Adds each sample's het and hom counts over rows {@code [from, to)} to {@code het}/{@code hom}, from the
-   * block counts where a whole block is covered and row by row elsewhere.
-   */
+  /** Adds each sample's het and hom counts over rows {@code [from, to)} to {@code het}/{@code hom}. */
   public void tally(int from, int to, SampleSets sets, int[] het, int[] hom) {
-    int r = from;
-    while (r < to) {
-      int sb = r / (SUPER * BLOCK);
-      int superEnd = (sb + 1) * SUPER * BLOCK;
-      if (r == sb * SUPER * BLOCK && superEnd <= to && sb < hetSupers.blocks() && hetSupers.has(sb)) {
-        hetSupers.addTo(sb, het);
-        homSupers.addTo(sb, hom);
-        r = superEnd;
-        continue;
-      }
-      int b = r / BLOCK;
-      int blockEnd = Math.min(size, (b + 1) * BLOCK);
-      if (r == b * BLOCK && blockEnd <= to && hetBlocks.has(b)) {
-        hetBlocks.addTo(b, het);
-        homBlocks.addTo(b, hom);
-        r = blockEnd;
-      } else {
-        sets.addTo(this.het.get(r), het);
-        sets.addTo(this.hom.get(r), hom);
-        r++;
-      }
-    }
+    tallies.tally(from, to, size, this.het, this.hom, sets, het, hom);
   }
 
   /** Receives the rows of a scan; returning false stops it. */
@@ -409,192 +227,63 @@ public final class ContigRows {
     return longRows.lowerBound(0, longRows.length(), row);
   }
 
-  /**
-   * The text pool: each row's ID, REF and ALT, UTF-8, tab-separated, from {@link #textStart} to {@link
-   * #textEnd}, with {@link TextRules#slack} bytes after the last row.
-   */
-  /**
-   * The text pool as an array when it is on the heap, for the analytics' text filters; null for a mapped pool
-   * (they copy the row's own bytes then).
-   */
-  public byte[] textBytes() {
-    return text.array();
-  }
-
-  public ByteColumn text() {
+  /** The rows' ID, REF and ALT. */
+  public RowText texts() {
     return text;
   }
 
+  /** Which rows anyone carries, 64 at a time. */
+  public CarriedRows carried() {
+    return carried;
+  }
+
+  // The text questions asked most, answered by RowText (see there).
+
+  public byte[] textBytes() {
+    return text.textBytes();
+  }
+
+  public ByteColumn text() {
+    return text.text();
+  }
+
   public int textStart(int row) {
-    return textStart.get(row);
+    return text.textStart(row);
   }
 
   public int textEnd(int row) {
-    return textStart.get(row + 1);
+    return text.textEnd(row);
   }
 
-  /** Where the row's ID ends in {@link #text} (at the tab before REF). */
   public int idEnd(int row) {
-    int length = idLength.get(row) & 0xFF;
-    return length != LONG_PART ? textStart.get(row) + length : tabFrom(textStart.get(row));
+    return text.idEnd(row);
   }
 
-  /** Where the row's REF ends (at the tab before ALT), given {@link #idEnd}. */
   public int refEnd(int row, int idEnd) {
-    int length = refLength.get(row) & 0xFF;
-    return length != LONG_PART ? idEnd + 1 + length : tabFrom(idEnd + 1);
+    return text.refEnd(row, idEnd);
   }
 
-  private static long[] nonEmpty(int[] sets, int size) {
-    long[] bits = new long[(size + 63) >>> 6];
-    for (int r = 0; r < size; r++) {
-      if (sets[r] != SampleSets.EMPTY) {
-        bits[r >>> 6] |= 1L << r;
-      }
-    }
-    return bits;
-  }
-
-  /**
-   * The first row in {@code [from, to)} at or after {@code from} for which some sample is het (if {@code het})
-   * or hom (if {@code hom}); {@code to} if none.
-   */
-  public int nextCarried(int from, int to, boolean het, boolean hom) {
-    if (from >= to) {
-      return to;
-    }
-    int w = from >>> 6;
-    long bits = carriedWord(w, het, hom) & (-1L << from);
-    int last = (to - 1) >>> 6;
-    while (bits == 0) {
-      if (++w > last) {
-        return to;
-      }
-      bits = carriedWord(w, het, hom);
-    }
-    return Math.min(to, (w << 6) + Long.numberOfTrailingZeros(bits));
-  }
-
-  /** How many rows in {@code [from, to)} some sample is het (if {@code het}) or hom (if {@code hom}) for. */
-  public int countCarried(int from, int to, boolean het, boolean hom) {
-    if (from >= to) {
-      return 0;
-    }
-    int first = from >>> 6;
-    int last = (to - 1) >>> 6;
-    int n = 0;
-    for (int w = first; w <= last; w++) {
-      long bits = carriedWord(w, het, hom);
-      if (w == first) {
-        bits &= -1L << from;
-      }
-      if (w == last) {
-        bits &= -1L >>> (63 - ((to - 1) & 63));
-      }
-      n += Long.bitCount(bits);
-    }
-    return n;
-  }
-
-  /**
-   * Rows {@code 64w} to {@code 64w + 63}, one bit each: some sample is het (if {@code het}) or hom (if {@code
-   * hom}) for it. For a caller walking many carried rows, which then reads each word once rather than once a row
-   * as {@link #nextCarried} does.
-   */
-  public long carriedWord(int w, boolean het, boolean hom) {
-    return (het ? anyHet.get(w) : 0) | (hom ? anyHom.get(w) : 0);
-  }
-
-  private int tabFrom(int i) {
-    while (text.get(i) != '\t') {
-      i++;
-    }
-    return i;
-  }
-
-  private static int tabFrom(byte[] text, int i) {
-    while (text[i] != '\t') {
-      i++;
-    }
-    return i;
-  }
-
-  /** See {@link org.dasgrid.core.genotype.PrecomputedText#plainText}. */
   public boolean plainText(int row) {
-    return (plainText.get(row >>> 6) & 1L << row) != 0;
+    return text.plainText(row);
   }
 
-  private static byte partLength(int length) {
-    return (byte) Math.min(length, LONG_PART);
-  }
-
-  /**
-   * Whether the pool's bytes {@code [from, to)} decode to {@code s}, as {@code new String(bytes, UTF_8).equals(s)}
-   * would say, without making the String: an ASCII {@code s} is compared char by byte (its UTF-8 is its chars);
-   * any other is decoded and compared.
-   */
   public boolean textEquals(int from, int to, String s) {
-    int n = s.length();
-    if (to - from == n) {
-      for (int i = 0; i < n; i++) {
-        char ch = s.charAt(i);
-        if (ch >= 0x80) {
-          return decoded(from, to).equals(s);
-        }
-        if (text.get(from + i) != (byte) ch) {
-          return false;
-        }
-      }
-      return true;
-    }
-    for (int i = 0; i < n; i++) {
-      if (s.charAt(i) >= 0x80) {
-        return decoded(from, to).equals(s);
-      }
-    }
-    return false; // ASCII: as many bytes as chars
+    return text.textEquals(from, to, s);
   }
 
-  private String decoded(int from, int to) {
-    byte[] b = new byte[to - from];
-    text.copy(from, b, 0, b.length);
-    return new String(b, StandardCharsets.UTF_8);
-  }
-
-  /** ID, REF and ALT of a row. */
   public String[] text(int row) {
-    int from = textStart.get(row);
-    int t1 = idEnd(row);
-    int t2 = refEnd(row, t1);
-    int to = textStart.get(row + 1);
-    byte[] b = new byte[to - from];
-    text.copy(from, b, 0, b.length);
-    return new String[] {
-      new String(b, 0, t1 - from, StandardCharsets.UTF_8),
-      new String(b, t1 + 1 - from, t2 - t1 - 1, StandardCharsets.UTF_8),
-      new String(b, t2 + 1 - from, to - t2 - 1, StandardCharsets.UTF_8)
-    };
+    return text.text(row);
   }
 
   /** Heap held by the rows (an estimate, array headers included); mapped rows hold next to none. */
   public long heapBytes(int cohort) {
-    if (text.array() == null) {
+    if (text.textBytes() == null) {
       return 512;
     }
-    long blocks = 8L * (hetSupers.blocks() + hetBlocks.blocks());
-    for (int b = 0; b < hetBlocks.blocks(); b++) {
-      if (hetBlocks.has(b)) {
-        blocks += 2L * (16 + cohort);
-      }
-    }
-    for (int sb = 0; sb < hetSupers.blocks(); sb++) {
-      if (hetSupers.has(sb)) {
-        blocks += 2L * (16 + 2L * cohort);
-      }
-    }
+    long blocks = tallies.heapBytes(cohort);
     long counts = cohortCounts == null ? 0 : 16 + 8L * size;
-    long carried = 3L * 8 * ((size + 63) >>> 6); // and the plain-text bits
-    return 11L * 16 + size * (6L * 4 + 3) + carried + textStart.length() * 4L + text.length()
+    long carriedBits = 3L * 8 * ((size + 63) >>> 6); // and the plain-text bits
+    return 11L * 16 + size * (6L * 4 + 3) + carriedBits + text.textStart.length() * 4L + text.text.length()
         + longRows.length() * 4L + 64 + blocks + counts;
   }
 }

@@ -8,6 +8,7 @@ import org.dasgrid.core.genotype.dgi.PoolWriter;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
 import org.dasgrid.core.genotype.internal.column.IntList;
 import org.dasgrid.core.genotype.internal.sets.SampleSets;
+import org.dasgrid.core.genotype.internal.sets.SetsBuilder;
 
 /**
  * The AC/AN corrections of the engine: groups of samples whose allele count differs from the site default
@@ -163,7 +164,7 @@ public final class Corrections {
     private int used = PAGE;
 
     /** Stores the groups (their sets through {@code sets}) and returns the entry's index, or -1 if none. */
-    public int add(Source groups, SampleSets.Builder sets) {
+    public int add(Source groups, SetsBuilder sets) {
       int n = groups.size();
       if (n == 0) {
         return -1;
@@ -197,7 +198,7 @@ public final class Corrections {
     /** Pages written to a file by {@link #release}: their places in the list hold null. */
     private int released;
 
-    /** The entries added so far, without copying a page (see {@link SampleSets.Builder#view}). */
+    /** The entries added so far, without copying a page (see {@link SetsBuilder#view}). */
     public Corrections view() {
       IntColumn[] columns = new IntColumn[pages.size()];
       for (int p = 0; p < columns.length; p++) {
@@ -206,7 +207,7 @@ public final class Corrections {
       return new Corrections(columns);
     }
 
-    /** As {@link SampleSets.Builder#release}: writes the pages no later entry can go to and lets go of them. */
+    /** As {@link SetsBuilder#release}: writes the pages no later entry can go to and lets go of them. */
     public void release(PoolWriter file, boolean all) throws java.io.IOException {
       for (int keep = all ? 0 : 1; released < pages.size() - keep; released++) {
         int[] page = pages.get(released);

@@ -37,12 +37,12 @@ public final class RowCounts {
   public void add(ContigRows c, int contig, int r, SampleSelection sel, Sink out) {
     if (sel.isAll()) {
       long counts = c.cohortCounts(r);
-      if (counts != ContigRows.NO_COUNTS) {
-        int het = ContigRows.het(counts);
-        int hom = ContigRows.hom(counts);
+      if (counts != CohortCounts.NONE) {
+        int het = CohortCounts.het(counts);
+        int hom = CohortCounts.hom(counts);
         int ploidy = c.ploidy(r);
-        out.add(contig, r, het, hom, het + ploidy * hom + ContigRows.acDelta(counts),
-            ploidy * sel.size() + ContigRows.anDelta(counts));
+        out.add(contig, r, het, hom, het + ploidy * hom + CohortCounts.acDelta(counts),
+            ploidy * sel.size() + CohortCounts.anDelta(counts));
         return;
       }
     }

@@ -185,8 +185,8 @@ class CohortAnalyticsTest {
         for (Optional<TopN> top : List.of(Optional.<TopN>empty(), Optional.of(new TopN(7, TopN.By.ASSOC_P)))) {
           AnalyticsQuery query = new AnalyticsQuery(base, VariantFilter.NONE, true, Optional.of(cc), top,
               Optional.empty());
-          AnalyticsAnswer fast = new CohortAnalytics(index, true).run(query);
-          AnalyticsAnswer both = new CohortAnalytics(index, false).run(query);
+          AnalyticsAnswer fast = new CohortAnalytics(index, new CohortAnalytics.Shortcuts(true, true)).run(query);
+          AnalyticsAnswer both = new CohortAnalytics(index, new CohortAnalytics.Shortcuts(false, true)).run(query);
           assertThat(both.size()).as("rows").isGreaterThan(0).isEqualTo(fast.size());
           for (int i = 0; i < fast.size(); i++) {
             String at = "round " + round + " query " + q + " " + top + " row " + i;
@@ -228,8 +228,8 @@ class CohortAnalyticsTest {
         VariantFilter filter = q % 4 == 0 ? VariantFilter.NONE : filter(rnd);
         for (Optional<TopN> top : List.of(Optional.<TopN>empty(), Optional.of(new TopN(9, TopN.By.HWE_P)))) {
           AnalyticsQuery query = new AnalyticsQuery(base, filter, true, Optional.empty(), top, Optional.empty());
-          AnalyticsAnswer shared = new CohortAnalytics(index, true, true).run(query);
-          AnalyticsAnswer perUse = new CohortAnalytics(index, true, false).run(query);
+          AnalyticsAnswer shared = new CohortAnalytics(index, CohortAnalytics.Shortcuts.ALL).run(query);
+          AnalyticsAnswer perUse = new CohortAnalytics(index, new CohortAnalytics.Shortcuts(true, false)).run(query);
           assertThat(shared.size()).as("rows").isEqualTo(perUse.size());
           for (int i = 0; i < shared.size(); i++) {
             String at = "round " + round + " query " + q + " " + top + " row " + i;

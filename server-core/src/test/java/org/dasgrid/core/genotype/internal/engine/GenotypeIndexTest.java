@@ -196,8 +196,8 @@ class GenotypeIndexTest {
           expectedNext = r;
         }
       }
-      assertThat(c.countCarried(from, to, het, hom)).as("count [%d, %d)", from, to).isEqualTo(expectedCount);
-      assertThat(c.nextCarried(from, to, het, hom)).as("next [%d, %d)", from, to).isEqualTo(expectedNext);
+      assertThat(c.carried().countCarried(from, to, het, hom)).as("count [%d, %d)", from, to).isEqualTo(expectedCount);
+      assertThat(c.carried().nextCarried(from, to, het, hom)).as("next [%d, %d)", from, to).isEqualTo(expectedNext);
     }
   }
 

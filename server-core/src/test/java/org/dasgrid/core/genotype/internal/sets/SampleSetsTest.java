@@ -20,7 +20,7 @@ class SampleSetsTest {
       "70000,COMPACT", "300,ROARING", "70000,ROARING"})
   void everyFormAnswersLikeABitSet(int cohort, SetEncoding encoding) {
     Random rnd = new Random(cohort * 31L + encoding.ordinal());
-    SampleSets.Builder b = new SampleSets.Builder(cohort, encoding);
+    SetsBuilder b = new SetsBuilder(cohort, encoding);
     List<BitSet> expected = new ArrayList<>();
     List<Integer> handles = new ArrayList<>();
     for (int k = 0, sets = cohort > 10_000 ? 24 : 200; k < sets; k++) {
@@ -89,8 +89,8 @@ class SampleSetsTest {
   @CsvSource({"2504", "100"})
   void compactFormIsNeverLargerThanRoaring(int cohort) {
     Random rnd = new Random(cohort);
-    SampleSets.Builder compact = new SampleSets.Builder(cohort, SetEncoding.COMPACT);
-    SampleSets.Builder roaring = new SampleSets.Builder(cohort, SetEncoding.ROARING);
+    SetsBuilder compact = new SetsBuilder(cohort, SetEncoding.COMPACT);
+    SetsBuilder roaring = new SetsBuilder(cohort, SetEncoding.ROARING);
     for (int k = 0; k < 500; k++) {
       double density = k % 2 == 0 ? 1.0 / cohort : rnd.nextDouble() * 0.6;
       int[] ids = java.util.stream.IntStream.range(0, cohort).filter(s -> rnd.nextDouble() < density).toArray();
@@ -104,7 +104,7 @@ class SampleSetsTest {
   void setsOnEveryPageReadBackIntact() {
     int cohort = 200;
     Random rnd = new Random(9);
-    SampleSets.Builder b = new SampleSets.Builder(cohort, SetEncoding.COMPACT);
+    SetsBuilder b = new SetsBuilder(cohort, SetEncoding.COMPACT);
     List<int[]> expected = new ArrayList<>();
     List<Integer> handles = new ArrayList<>();
     for (int k = 0; k < 120_000; k++) {
@@ -124,7 +124,7 @@ class SampleSetsTest {
   void setsCloseToARecentDenseSetArePatchesOfItAndAnswerLikeABitSet() {
     int cohort = 2504;
     Random rnd = new Random(17);
-    SampleSets.Builder b = new SampleSets.Builder(cohort, SetEncoding.COMPACT);
+    SetsBuilder b = new SetsBuilder(cohort, SetEncoding.COMPACT);
     BitSet males = new BitSet();
     for (int s = 0; s < cohort; s++) {
       if (rnd.nextBoolean()) {
@@ -205,7 +205,7 @@ class SampleSetsTest {
   @CsvSource({"1000,1", "2504,2", "2560,3"})
   void patchedSetFilledWordWiseEqualsTheWalkMemberByMember(int cohort, long seed) {
     Random rnd = new Random(seed);
-    SampleSets.Builder b = new SampleSets.Builder(cohort, SetEncoding.COMPACT);
+    SetsBuilder b = new SetsBuilder(cohort, SetEncoding.COMPACT);
     int words = SampleSets.wordsFor(cohort);
     int[] edges = {0, 63, 64, 127, 128, cohort - 1};
     List<Integer> handles = new ArrayList<>();
@@ -277,7 +277,7 @@ class SampleSetsTest {
   @CsvSource({"COMPACT,3,inline sample sets", "COMPACT,1500,dense sample sets", "ROARING,3,Roaring sample sets"})
   void aPoolPastItsLimitIsAClearCapacityErrorNotAnOverflow(SetEncoding encoding, int members, String pool) {
     // 2,504 samples: 3 members go inline (or Roaring), 1,500 dense; the pools of this builder hold 200 entries
-    SampleSets.Builder b = new SampleSets.Builder(2504, encoding, 200);
+    SetsBuilder b = new SetsBuilder(2504, encoding, 200);
     Random r = new Random(members);
     assertThatThrownBy(() -> {
       for (int k = 0; k < 100_000; k++) {

@@ -13,27 +13,27 @@ import java.util.Objects;
  * <p>In JSON, attributes become fields (numbers stay numbers), text becomes the field {@link #textKey}, and
  * children are grouped into arrays under their {@link #jsonKey}.
  */
-public final class Node {
+public final class DocumentElement {
   private final String name;
   private final String jsonKey;
   private final List<String> attrNames = new ArrayList<>(4);
   private final List<Object> attrValues = new ArrayList<>(4);
-  private final List<Node> children = new ArrayList<>(0);
+  private final List<DocumentElement> children = new ArrayList<>(0);
   private Object text;
   private String textKey = "label";
 
-  private Node(String name, String jsonKey) {
+  private DocumentElement(String name, String jsonKey) {
     this.name = Objects.requireNonNull(name);
     this.jsonKey = Objects.requireNonNull(jsonKey);
   }
 
   /** An element {@code name}, grouped in JSON under {@code jsonKey}. */
-  public static Node of(String name, String jsonKey) {
-    return new Node(name, jsonKey);
+  public static DocumentElement of(String name, String jsonKey) {
+    return new DocumentElement(name, jsonKey);
   }
 
   /** Adds an attribute; {@code null} values are left out. Strings, integers and doubles are kept typed. */
-  public Node attr(String attrName, Object value) {
+  public DocumentElement attr(String attrName, Object value) {
     if (value != null) {
       attrNames.add(attrName);
       attrValues.add(value);
@@ -42,20 +42,20 @@ public final class Node {
   }
 
   /** Sets the element's text; in JSON it is the field {@code key}. {@code null} leaves it empty. */
-  public Node text(String key, Object value) {
+  public DocumentElement text(String key, Object value) {
     this.textKey = key;
     this.text = value;
     return this;
   }
 
-  public Node add(Node child) {
+  public DocumentElement add(DocumentElement child) {
     children.add(child);
     return this;
   }
 
   /** Creates, adds and returns a child element. */
-  public Node child(String childName, String childJsonKey) {
-    Node c = new Node(childName, childJsonKey);
+  public DocumentElement child(String childName, String childJsonKey) {
+    DocumentElement c = new DocumentElement(childName, childJsonKey);
     children.add(c);
     return c;
   }
@@ -80,7 +80,7 @@ public final class Node {
     return attrValues.get(i);
   }
 
-  public List<Node> children() {
+  public List<DocumentElement> children() {
     return children;
   }
 

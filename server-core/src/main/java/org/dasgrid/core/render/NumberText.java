@@ -1,8 +1,8 @@
 package org.dasgrid.core.render;
 
 /** Number formatting shared by the writers: integral values without a trailing {@code .0}. */
-final class Numbers {
-  private Numbers() {}
+final class NumberText {
+  private NumberText() {}
 
   static String format(double d) {
     if (d == Math.rint(d) && Math.abs(d) < 1e15) {

@@ -16,18 +16,16 @@ import org.dasgrid.core.segment.Segment;
  * union of both; a reference's length is the larger of the two, so annotations on a shortened FASTA (as in
  * the bundled WormBase excerpt) stay reachable.
  */
-public final class SequencedSource implements DataSource, SequenceSource {
+public final class FastaBackedSource implements DataSource, SequenceSource {
   private final DataSource annotations;
   private final SequenceSource sequence;
   private final List<EntryPoint> entryPoints;
   private final Map<String, EntryPoint> byName;
 
-  public SequencedSource(DataSource annotations, DataSource sequenceSource) {
-    if (!(sequenceSource instanceof SequenceSource seq)) {
-      throw new IllegalArgumentException("not a sequence source: " + sequenceSource);
-    }
+  public FastaBackedSource(DataSource annotations, DataSource sequenceSource) {
     this.annotations = annotations;
-    this.sequence = seq;
+    this.sequence = sequenceSource.capability(SequenceSource.class).orElseThrow(() ->
+        new IllegalArgumentException("not a sequence source: " + sequenceSource));
     // the FASTA's order first (the assembly's own order), then references only the annotations know
     Map<String, EntryPoint> merged = new LinkedHashMap<>();
     for (EntryPoint ep : sequenceSource.entryPoints()) {

@@ -11,7 +11,7 @@ import org.dasgrid.core.source.EntryPoint;
 import org.dasgrid.core.source.EntryPoints;
 
 /** A {@link SourceCatalog} with its lookups built once: references by name or alias, samples, contig order. */
-final class Catalog {
+final class CatalogLookup {
   private final SourceCatalog data;
   private final String version;
   private final Map<String, EntryPoint> byName;
@@ -20,7 +20,7 @@ final class Catalog {
   private final Map<String, Integer> contigOrder;
   private final SampleSelection everyone;
 
-  Catalog(SourceCatalog data, String version) {
+  CatalogLookup(SourceCatalog data, String version) {
     this.data = data;
     this.version = version;
     this.byName = EntryPoints.byNameOrAlias(data.entryPoints());

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * random cohort of two families (a trio with an affected child, a quad) and unrelated samples, diploid
  * biallelic calls with no-calls on contig "1", in gene regions of a few rows each.
  */
-class CohortAnalyticsTest {
+class CohortComputationsTest {
   static final int ROWS = 20_000; // more than one block of the kinship counts
   static final List<String> NAMES = List.of("dad", "mum", "kid", "q_dad", "q_mum", "q_kid1", "q_kid2", "u1", "u2",
       "u3", "u4", "u5");
@@ -239,7 +239,7 @@ class CohortAnalyticsTest {
     }
     w.append("r1 C 1.0\nabsent G 1.0\n");
     int[] samples = {0, 2, 5, 9};
-    for (PolygenicScore.Model model : PolygenicScore.Model.values()) {
+    for (DoseModel model : DoseModel.values()) {
       for (boolean impute : new boolean[] {true, false}) {
         PolygenicScore.Result r = PolygenicScore.run(engine, reader,
             ScoreWeights.read(new StringReader(w.toString()), 100_000), samples, model, impute);
