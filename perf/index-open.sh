@@ -8,7 +8,8 @@
 #
 #   perf/index-open.sh VCF INDEX.dgi [--cold]
 #
-# Environment: JAR (webapp/target/dasgrid.jar), JAVA_OPTS (default -Xmx512m), PORT (18340), WARMUP
+# Environment: JAR (webapp/target/dasgrid.jar), JAVA_OPTS (default -Xmx512m), PORT (18340), SEGMENT (the
+# counted segment, chr17), WARMUP
 # (--no-warmup; e.g. "--warmup-seconds 3"). Loopback only; the server is stopped by its PID.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,7 +38,7 @@ echo "load $(cut -d' ' -f1-3 /proc/loadavg); JAVA_OPTS='${JAVA_OPTS:--Xmx512m}' 
 echo "process start to /health/ready: $SERVE_READY_MS ms"
 grep -h "loaded\|FAILED\|ready" "$WORK/server.log" | head -5 || true
 echo "page cache after open: index $(resident)"
-curl -sf -o /dev/null "$B/genotypes/g/count?segment=chr17&zygosity=any"
+curl -sf -o /dev/null "$B/genotypes/g/count?segment=${SEGMENT:-chr17}&zygosity=any"
 jcmd "$PID" GC.run > /dev/null
 sleep 1
 jcmd "$PID" GC.heap_info | head -3

@@ -4,12 +4,16 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.dasgrid.core.genotype.GenotypeCapacityException;
 import org.dasgrid.core.genotype.GenotypeStats;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SourceLoadException;
 import org.dasgrid.datasources.io.BlockInflater;
+import org.dasgrid.datasources.vcf.GenotypeIndexSet;
 import org.dasgrid.datasources.vcf.VcfGenotypeIndexer;
 
 /**
@@ -20,10 +24,14 @@ import org.dasgrid.datasources.vcf.VcfGenotypeIndexer;
  * bad input (naming the file and line), 2 for bad arguments.
  */
 final class IndexCommand {
-  static final String USAGE = "usage: java -jar dasgrid.jar index --vcf COHORT.vcf[.gz] --out COHORT.dgi"
-      + " [--sample-calls]\n  --sample-calls  also store each sample's diploid calls sample-major (Roaring"
-      + " bitmaps per contig):\n                  a cold kinship request reads them instead of scanning every"
-      + " row; a larger file and a longer build";
+  static final String USAGE = "usage: java -jar dasgrid.jar index --vcf COHORT.vcf[.gz] [--vcf MORE.vcf.gz ...]"
+      + " --out COHORT.dgi [--threads N] [--sample-calls] [--piece-calls N]\n  --vcf           a VCF of the source; several (the same"
+      + " samples, each contig in one file) make\n                  an index set: a folder of one piece per VCF,"
+      + " built at once\n  --threads N     cores to build with (default: all)\n  --sample-calls  also store each"
+      + " sample's diploid calls sample-major (Roaring bitmaps per contig):\n                  a cold kinship"
+      + " request reads them instead of scanning every row; a larger file and a longer build\n  --piece-calls N"
+      + " cut the index into pieces (a folder) every N non-0/0 calls (default 400,000,000:\n                  no"
+      + " piece near a file's 1 GiB of inline sets)";
   /** At most one progress line per this many nanoseconds. */
   private static final long PROGRESS_NANOS = 2_000_000_000L;
 
@@ -31,17 +39,43 @@ final class IndexCommand {
 
   /** Runs the command ({@code args} after "index") and returns the exit status. */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    Path vcf = null;
+    List<Path> vcfs = new ArrayList<>();
     Path index = null;
     boolean sampleCalls = false;
+    int threads = Runtime.getRuntime().availableProcessors();
+    long pieceCalls = GenotypeIndexSet.PIECE_CALLS;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("--sample-calls")) {
         sampleCalls = true;
+      } else if (a.equals("--threads") && i + 1 < args.length) {
+        String v = args[++i];
+        try {
+          threads = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+          threads = 0;
+        }
+        if (threads < 1) {
+          err.println("dasgrid index: --threads takes a number of cores, at least 1, not '" + v + "'");
+          err.println(USAGE);
+          return 2;
+        }
+      } else if (a.equals("--piece-calls") && i + 1 < args.length) {
+        String v = args[++i];
+        try {
+          pieceCalls = Long.parseLong(v);
+        } catch (NumberFormatException e) {
+          pieceCalls = 0;
+        }
+        if (pieceCalls < 1) {
+          err.println("dasgrid index: --piece-calls takes a number of calls, at least 1, not '" + v + "'");
+          err.println(USAGE);
+          return 2;
+        }
       } else if ((a.equals("--vcf") || a.equals("--out")) && i + 1 < args.length) {
         Path p = Path.of(args[++i]);
         if (a.equals("--vcf")) {
-          vcf = p;
+          vcfs.add(p);
         } else {
           index = p;
         }
@@ -51,33 +85,44 @@ final class IndexCommand {
         return 2;
       }
     }
-    if (vcf == null || index == null) {
-      err.println("dasgrid index: " + (vcf == null ? "--vcf" : "--out") + " is required");
+    if (vcfs.isEmpty() || index == null) {
+      err.println("dasgrid index: " + (vcfs.isEmpty() ? "--vcf" : "--out") + " is required");
       err.println(USAGE);
       return 2;
     }
-    if (!Files.isRegularFile(vcf)) {
-      err.println("dasgrid index: " + vcf + ": no such file");
-      return 1;
+    for (Path vcf : vcfs) {
+      if (!Files.isRegularFile(vcf)) {
+        err.println("dasgrid index: " + vcf + ": no such file");
+        return 1;
+      }
     }
+    if (Set.copyOf(vcfs.stream().map(p -> p.toAbsolutePath().normalize()).toList()).size() < vcfs.size()) {
+      err.println("dasgrid index: a VCF is given twice");
+      return 2;
+    }
+    Path vcf = vcfs.get(0);
     Path dir = index.toAbsolutePath().getParent();
     if (dir == null || !Files.isDirectory(dir)) {
       err.println("dasgrid index: " + index + ": its folder does not exist");
       return 1;
     }
     try {
-      long size = Files.size(vcf);
       long start = System.nanoTime();
       BlockInflater.Choice inflater = BlockInflater.intelOrJdk();
       inflater.fallback().ifPresent(note -> out.println("dasgrid index: note: " + note));
-      VcfGenotypeIndexer.Result r = VcfGenotypeIndexer.build(vcf, index, progress(out, size, start),
-          inflater.inflater(), VcfGenotypeIndexer.defaultThreads(), sampleCalls);
-      double s = (System.nanoTime() - start) / 1e9;
+      String prefix = vcfs.size() == 1 ? "" : null;
+      GenotypeIndexSet.Result r = GenotypeIndexSet.build(vcfs, index, v -> progress(out,
+          prefix != null ? prefix : v.getFileName() + ": ", sizeOf(v), start), inflater.inflater(), threads,
+          sampleCalls, pieceCalls);
       GenotypeStats st = r.stats();
+      long bytes = r.indexBytes();
+      String what = r.pieces().size() == 1 ? index.toString()
+          : index + " (an index set: " + r.pieces().size() + " pieces)";
+      double s = (System.nanoTime() - start) / 1e9;
       out.printf(Locale.ROOT, "indexed %,d records (%,d variants, %,d samples, %,d non-ref calls) in %.1f s,"
           + " %,.0f records/s: %s, %,d bytes (%.2f bytes per non-ref call)%n", st.sites(), st.variants(),
-          st.samples(), st.nonRefCalls(), s, st.sites() / s, index, r.indexBytes(),
-          st.nonRefCalls() == 0 ? 0.0 : (double) r.indexBytes() / st.nonRefCalls());
+          st.samples(), st.nonRefCalls(), s, st.sites() / s, what, bytes,
+          st.nonRefCalls() == 0 ? 0.0 : (double) bytes / st.nonRefCalls());
       return 0;
     } catch (SourceLoadException e) {
       err.println("dasgrid index: " + e.getMessage());
@@ -95,7 +140,15 @@ final class IndexCommand {
     }
   }
 
-  private static LoadMonitor progress(PrintStream out, long fileBytes, long start) {
+  private static long sizeOf(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  private static LoadMonitor progress(PrintStream out, String prefix, long fileBytes, long start) {
     long[] last = {start};
     return (records, bytesRead) -> {
       long now = System.nanoTime();
@@ -106,7 +159,7 @@ final class IndexCommand {
       double s = (now - start) / 1e9;
       double share = fileBytes == 0 ? 1 : Math.min(1, (double) bytesRead / fileBytes);
       double eta = share <= 0 ? Double.NaN : s / share - s;
-      out.printf(Locale.ROOT, "%,d records, %,.0f records/s, %.0f%% of the file, ETA %s%n", records,
+      out.printf(Locale.ROOT, "%s%,d records, %,.0f records/s, %.0f%% of the file, ETA %s%n", prefix, records,
           records / s, 100 * share, Double.isNaN(eta) ? "?" : Math.round(eta) + " s");
     };
   }

@@ -66,7 +66,7 @@ public final class ExportStore {
     if ("bed".equals(format) && Files.isRegularFile(source.config().path())) {
       kinds.add(ExportKind.BED);
     }
-    if ("vcf".equals(format) && Files.isRegularFile(source.config().path())) {
+    if ("vcf".equals(format) && source.config().paths().stream().allMatch(Files::isRegularFile)) {
       kinds.add(ExportKind.VCF);
     }
     if (FastaExport.hasSequence(source.data())) {
@@ -175,11 +175,12 @@ public final class ExportStore {
       case GFF3 -> Gff3Export.write(data, out.get(0), out.get(1));
       case BED -> BedExport.write(source.config().path(),
           data.entryPoints().stream().map(e -> e.name()).toList(), out.get(0), out.get(1));
-      case VCF -> VcfExport.write(source.config().path(), data.entryPoints(), exportsGenotypes(source),
-          out.get(0), out.get(1));
+      case VCF -> VcfExport.write(JoinedVcf.of(source.config().paths(), out.get(0).getParent()), data.entryPoints(),
+          exportsGenotypes(source), out.get(0), out.get(1));
       case FASTA -> FastaExport.write(data, data.capability(SequenceSource.class).orElseThrow(), out.get(0),
           out.get(1), out.get(2));
-      case VCF_BLOCKS -> VcfBlocksExport.write(source.config().path(), out.get(0), out.get(1), out.get(2));
+      case VCF_BLOCKS -> VcfBlocksExport.write(JoinedVcf.of(source.config().paths(), out.get(0).getParent()),
+          out.get(0), out.get(1), out.get(2));
     }
   }
 

@@ -2,6 +2,11 @@ package org.dasgrid.datasources.vcf;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import org.dasgrid.core.genotype.GenotypeQueries;
+import org.dasgrid.core.genotype.pieces.JoinedGenotypes;
+import org.dasgrid.core.genotype.pieces.Piece;
+import org.dasgrid.core.genotype.pieces.PieceCheck;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.genotype.BadIndexException;
 import org.dasgrid.core.genotype.GenotypeIndexFile;
@@ -15,8 +20,8 @@ import org.dasgrid.core.source.SourceLoadException;
  * A VCF source whose genotypes are served from its index file ({@code genotypeIndex:}): opened mapped in the
  * time it takes to check the file's checksums, whatever the cohort's size, and refused (the source is then
  * unavailable, the others serve on) when the index is absent, truncated, corrupt, of another version or
- * stale against the VCF. Its references are listed as a source loaded from the VCF lists them; its sites are
- * the same DAS features, read from the VCF on the first question about them ({@link SitesOnDemand}).
+ * stale against the VCF. The VCF's records are not read, so its sites are not served as DAS features; its
+ * references are listed as a source loaded from the VCF lists them.
  *
  * <p>A reload opens the new index as a new source; the old mapping stays valid for the queries still using
  * the old source and is unmapped by the garbage collector once none does (the builder replaces an index by
@@ -27,26 +32,74 @@ final class IndexedVcf {
 
   static DataSource open(SourceConfig config, ContigSelection contigs) throws SourceLoadException {
     Path index = config.genotypeIndex().orElseThrow();
+    if (GenotypeIndexSet.isSet(index)) {
+      return IndexedVcfSet.open(config, index, contigs);
+    }
+    if (config.paths().size() > 1) {
+      throw SourceLoadException.badFile(index, "one index file, for one VCF; the source lists "
+          + config.paths().size() + " VCFs: build their index with index --vcf A --vcf B ... --out FOLDER");
+    }
+    IndexChecks checks = IndexChecks.of(config, List.of(index));
+    if (!checks.deferred()) {
+      GenotypeIndexFile.Opened opened = openPiece(index, contigs, config.path());
+      return new VcfSource(sites(config, contigs, opened.references()), opened.genotypes(), opened.fileBytes());
+    }
+    GenotypeIndexFile.OpenedUnchecked u = openPieceDeferred(index, contigs, config.path());
+    GenotypeIndexFile.Opened opened = u.opened();
+    PieceCheck gate = checks.gate(index.getFileName().toString(), u.check());
+    List<Piece.Span> spans = opened.references().stream().filter(r -> r.extent() > 0)
+        .map(r -> Piece.Span.whole(r.name())).toList();
+    GenotypeQueries engine = JoinedGenotypes.of(List.of(new Piece(index.getFileName().toString(),
+        opened.genotypes(), spans, gate)));
+    checks.startBackground(List.of(gate));
+    return new VcfSource(sites(config, contigs, opened.references()), engine, opened.fileBytes());
+  }
+
+  /** As {@link #openPiece}, the sections' checksums left to the returned check. */
+  static GenotypeIndexFile.OpenedUnchecked openPieceDeferred(Path index, ContigSelection contigs, Path vcf)
+      throws SourceLoadException {
     try {
-      GenotypeIndexFile.Opened opened =
-          GenotypeIndexFile.open(index, contigs::includes, VcfIdentity.of(config.path()));
-      InMemoryFeatureSource.Builder sites = InMemoryFeatureSource.builder().keepOnly(contigs).vcfSites();
-      for (IndexedReference r : opened.references()) {
-        if (r.declared()) {
-          sites.declareReference(r.name(), r.length());
-        }
-      }
-      for (IndexedReference r : opened.references()) {
-        if (r.extent() > 0) {
-          sites.skip(r.name(), r.extent());
-        }
-      }
-      return new VcfSource(new SitesOnDemand(config, contigs, sites.build()), opened.genotypes(),
-          opened.fileBytes());
+      return GenotypeIndexFile.openDeferred(index, contigs::includes, VcfIdentity.of(vcf));
     } catch (BadIndexException e) {
       throw SourceLoadException.badFile(index, e.reason());
     } catch (IOException e) {
       throw SourceLoadException.badFile(index, "read failed: " + e.getMessage());
     }
+  }
+
+  /** Maps one index file, checked against the VCF it was built from; a bad one is refused naming the file. */
+  static GenotypeIndexFile.Opened openPiece(Path index, ContigSelection contigs, Path vcf)
+      throws SourceLoadException {
+    try {
+      return GenotypeIndexFile.open(index, contigs::includes, VcfIdentity.of(vcf));
+    } catch (BadIndexException e) {
+      throw SourceLoadException.badFile(index, e.reason());
+    } catch (IOException e) {
+      throw SourceLoadException.badFile(index, "read failed: " + e.getMessage());
+    }
+  }
+
+  /**
+   * The site features of an indexed source: the references as a source loaded from the VCF(s) lists them
+   * (declared ones first, then those of records), the features themselves read from the VCF(s) on the first
+   * request that needs them ({@link SitesOnDemand}), so an index changes where calls live, not what is served.
+   */
+  static DataSource sites(SourceConfig config, ContigSelection contigs, List<IndexedReference> references) {
+    return new SitesOnDemand(config, contigs, references(contigs, references));
+  }
+
+  private static InMemoryFeatureSource references(ContigSelection contigs, List<IndexedReference> references) {
+    InMemoryFeatureSource.Builder sites = InMemoryFeatureSource.builder().keepOnly(contigs).vcfSites();
+    for (IndexedReference r : references) {
+      if (r.declared()) {
+        sites.declareReference(r.name(), r.length());
+      }
+    }
+    for (IndexedReference r : references) {
+      if (r.extent() > 0) {
+        sites.skip(r.name(), r.extent());
+      }
+    }
+    return sites.build();
   }
 }

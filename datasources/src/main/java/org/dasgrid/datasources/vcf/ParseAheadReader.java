@@ -24,8 +24,9 @@ final class ParseAheadReader {
   private static final int BATCHES = 4;
 
   private final VcfHeader header;
-  private final GenotypeIndexBuilder genotypes;
-  private final Map<String, Integer> extents;
+  private GenotypeIndexBuilder genotypes;
+  private Map<String, Integer> extents;
+  private final Pieces pieces;
   private final BlockingQueue<ParsedRecords> parsed = new ArrayBlockingQueue<>(BATCHES);
   private final BlockingQueue<ParsedRecords> free = new ArrayBlockingQueue<>(BATCHES);
 
@@ -34,9 +35,31 @@ final class ParseAheadReader {
    *     VcfProvider.Records#extents})
    */
   ParseAheadReader(VcfHeader header, GenotypeIndexBuilder genotypes, Map<String, Integer> extents) {
+    this(header, genotypes, extents, null);
+  }
+
+  /**
+   * Where a build that cuts its VCF into pieces (issue 30: no piece reaches a file's limits) is told of each
+   * record before it is added, and may start the next piece: the builder and extents the record goes to.
+   */
+  interface Pieces {
+    /**
+     * Called before record {@code chrom}:{@code pos} with {@code calls} calls that are not 0/0 is added; returns
+     * whether the record starts a new piece (whose builder and extents {@link #genotypes} and {@link #extents}
+     * then give).
+     */
+    boolean next(String chrom, int pos, int calls) throws IOException;
+
+    GenotypeIndexBuilder genotypes();
+
+    Map<String, Integer> extents();
+  }
+
+  ParseAheadReader(VcfHeader header, GenotypeIndexBuilder genotypes, Map<String, Integer> extents, Pieces pieces) {
     this.header = header;
     this.genotypes = genotypes;
     this.extents = extents;
+    this.pieces = pieces;
     for (int i = 0; i < BATCHES; i++) {
       free.add(new ParsedRecords(RECORDS_PER_BATCH));
     }
@@ -71,6 +94,10 @@ final class ParseAheadReader {
     while (true) {
       ParsedRecords b = take(parsed);
       for (int i = 0; i < b.size; i++) {
+        if (pieces != null && pieces.next(b.chrom[i], b.pos[i], b.calls(i))) {
+          genotypes = pieces.genotypes();
+          extents = pieces.extents();
+        }
         try {
           extents.merge(b.chrom[i], b.end[i], Math::max);
           genotypes.startSite(b.chrom[i], b.pos[i], b.end[i], b.id[i], b.ref[i], b.alts[i]);

@@ -27,6 +27,11 @@ final class ParsedRecords implements CallSink {
   final String[] id;
   final String[] ref;
   final List<String>[] alts;
+  /** How many calls record {@code i} has that are not 0/0 (an estimate: each call's entries, three ints a diploid). */
+  int calls(int i) {
+    return (callStart[i + 1] - callStart[i]) / 3 + 1;
+  }
+
   /** Record i's calls are {@code calls[callStart[i], callStart[i + 1])}. */
   final int[] callStart;
   int[] calls = new int[1 << 12];

@@ -33,8 +33,15 @@ public final class VcfGenotypeIndexer {
 
   private VcfGenotypeIndexer() {}
 
-  /** What a build made. */
-  public record Result(GenotypeStats stats, long indexBytes) {}
+  /**
+   * What a build made: its figures, the file's size, and the references as the index lists them (those with
+   * records have an extent).
+   */
+  public record Result(GenotypeStats stats, long indexBytes, List<IndexedReference> references) {
+    public Result {
+      references = List.copyOf(references);
+    }
+  }
 
   /** A build that inflates bgzip input with Intel's ISA-L when it loads, else the JDK's zlib, on every core. */
   public static Result build(Path vcf, Path out, LoadMonitor monitor) throws SourceLoadException, IOException {
@@ -105,16 +112,49 @@ public final class VcfGenotypeIndexer {
         }
         input.checkComplete(lines.lineNumber());
         monitor.progress(n, input.bytesRead());
-        for (VcfHeader.Contig c : header.contigs()) {
-          Integer extent = extents.remove(c.name());
-          references.add(new IndexedReference(c.name(), true, c.length().orElse(0), extent == null ? 0 : extent));
-        }
-        extents.forEach((name, extent) -> references.add(new IndexedReference(name, false, 0, extent)));
+        references.addAll(PieceCutter.references(header, extents));
         if (before.difference(VcfIdentity.of(vcf)).isPresent()) {
           throw SourceLoadException.badFile(vcf, "changed while it was read; index not written");
         }
         GenotypeStats stats = build.finish(references, before);
-        return new Result(stats, Files.size(out));
+        return new Result(stats, Files.size(out), references);
+      }
+    }
+  }
+
+  /** What {@link #buildPieces} made: the pieces in order, the VCF's identity, how many records. */
+  record Pieces(List<PieceCutter.Made> pieces, long records) {}
+
+  /**
+   * Builds the index of {@code vcf} as pieces in {@code dir} named {@code prefix.dgi}, {@code prefix.1.dgi}...: a
+   * new piece each time the current one holds about {@code pieceCalls} calls that are not 0/0 (see {@link
+   * PieceCutter}); one piece when the VCF is smaller. Read as {@link #build} reads.
+   */
+  static Pieces buildPieces(Path vcf, Path dir, String prefix, LoadMonitor monitor, BlockInflater inflater,
+      int threads, boolean sampleCalls, long pieceCalls) throws SourceLoadException, IOException {
+    SourceIdentity before = VcfIdentity.of(vcf);
+    try (TextInput input = TextInput.openParallel(vcf, inflater, threads);
+        InputStream ahead = input.decodedAhead() ? input.stream()
+            : new ReadAheadInputStream(input.stream(), 1 << 20, 4)) {
+      ByteLines lines = new ByteLines(ahead);
+      VcfHeader header = VcfHeader.read(lines, vcf);
+      if (header.samples().isEmpty()) {
+        throw SourceLoadException.badFile(vcf, "the VCF has no sample columns: no genotypes to index");
+      }
+      try (PieceCutter cutter = new PieceCutter(dir, prefix, header, before, sampleCalls, pieceCalls)) {
+        long n;
+        try {
+          n = new ParseAheadReader(header, cutter.genotypes(), cutter.extents(), cutter)
+              .readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
+        } catch (UncheckedIOException e) {
+          throw e.getCause(); // writing the index failed
+        }
+        input.checkComplete(lines.lineNumber());
+        monitor.progress(n, input.bytesRead());
+        if (before.difference(VcfIdentity.of(vcf)).isPresent()) {
+          throw SourceLoadException.badFile(vcf, "changed while it was read; index not written");
+        }
+        return new Pieces(cutter.finish(), n);
       }
     }
   }

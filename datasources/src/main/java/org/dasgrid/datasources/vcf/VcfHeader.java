@@ -36,6 +36,49 @@ record VcfHeader(List<String> samples, List<Contig> contigs, List<InfoField> inf
     this(samples, contigs, List.of());
   }
 
+  /** The header of a VCF file (plain, gzip or bgzip), its records not read. */
+  static VcfHeader of(Path file) throws SourceLoadException {
+    try (org.dasgrid.datasources.io.TextInput input = org.dasgrid.datasources.io.TextInput.open(file)) {
+      return read(new ByteLines(input.stream()), file);
+    } catch (IOException e) {
+      throw SourceLoadException.badFile(file, "read failed: " + e.getMessage());
+    }
+  }
+
+  /**
+   * The headers of the VCFs of one source (contract section 10), checked to have the same samples in the same
+   * order: a difference is refused naming both files.
+   */
+  static List<VcfHeader> ofAll(List<Path> files) throws SourceLoadException {
+    List<VcfHeader> out = new ArrayList<>();
+    for (Path f : files) {
+      VcfHeader h = of(f);
+      if (!out.isEmpty()) {
+        sameSamples(files.get(0), out.get(0), f, h);
+      }
+      out.add(h);
+    }
+    return out;
+  }
+
+  /** Refuses {@code other} when its samples are not {@code first}'s, in the same order, naming both files. */
+  static void sameSamples(Path firstFile, VcfHeader first, Path otherFile, VcfHeader other)
+      throws SourceLoadException {
+    List<String> a = first.samples();
+    List<String> b = other.samples();
+    if (a.equals(b)) {
+      return;
+    }
+    String why = a.size() != b.size() ? b.size() + " samples against " + a.size() : "";
+    for (int i = 0; why.isEmpty() && i < a.size(); i++) {
+      if (!a.get(i).equals(b.get(i))) {
+        why = "sample " + (i + 1) + " is " + b.get(i) + " against " + a.get(i);
+      }
+    }
+    throw SourceLoadException.badFile(otherFile, "its samples differ from those of " + firstFile.getFileName()
+        + " (" + why + "): the VCFs of one source need the same samples in the same order");
+  }
+
   /** Reads header lines up to and including {@code #CHROM}, leaving {@code lines} on that line. */
   static VcfHeader read(ByteLines lines, Path file) throws IOException, SourceLoadException {
     StringBuilder text = new StringBuilder(8192);

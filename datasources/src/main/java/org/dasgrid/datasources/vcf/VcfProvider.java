@@ -39,7 +39,7 @@ public final class VcfProvider extends ContigSelectingProvider {
   /** {@code options:} whether the genotype engine keeps the INFO fields, and how it stores its sample sets. */
   @Override
   public java.util.Set<String> optionKeys() {
-    return java.util.Set.of("genotypeInfo", "genotypeSets");
+    return java.util.Set.of("genotypeInfo", "genotypeSets", IndexChecks.OPTION);
   }
 
   /** Records on contigs not selected are skipped before their genotype columns are read. */
@@ -60,43 +60,64 @@ public final class VcfProvider extends ContigSelectingProvider {
     return (InMemoryFeatureSource) read(config, contigs, LoadMonitor.NONE, false);
   }
 
-  /** One pass over the VCF: its sites, and with {@code withGenotypes} its calls into a genotype engine. */
+  /** One pass over the VCF(s): their sites, and with {@code withGenotypes} their calls into a genotype engine. */
   private static DataSource read(SourceConfig config, ContigSelection contigs, LoadMonitor monitor,
       boolean withGenotypes) throws SourceLoadException {
-    Path file = config.path();
     SetEncoding encoding = encoding(config);
-    try (TextInput input = TextInput.open(file);
-        // decompress on a second core while this one parses
-        ReadAheadInputStream ahead = new ReadAheadInputStream(input.stream(), 1 << 20, 4)) {
-      ByteLines lines = new ByteLines(ahead);
-      VcfHeader header = VcfHeader.read(lines, file);
-      if (withGenotypes && header.samples().isEmpty()) {
-        throw SourceLoadException.badFile(file, "'genotypes: true' but the VCF has no sample columns");
-      }
-      Interner pool = new Interner();
-      // feature_id=rs... finds every ALT of a multi-allelic rs... (ids rs...:ALT); format=vcf writes them back
-      InMemoryFeatureSource.Builder sites =
-          InMemoryFeatureSource.builder().keepOnly(contigs).findByLabel().vcfSites();
-      GenotypeIndexBuilder genotypes =
-          withGenotypes ? new GenotypeIndexBuilder(header.samples(), encoding) : null;
-      if (genotypes != null && keepsInfo(config)) {
-        genotypes.keepInfo(header.info()); // for the analytics' info.* and csq.* filters
-      }
-      for (VcfHeader.Contig c : header.contigs()) {
-        sites.declareReference(pool.intern(c.name()), c.length().orElse(0));
-        if (genotypes != null) {
-          genotypes.declareContig(c.name());
+    List<Path> files = config.paths();
+    Interner pool = new Interner();
+    // feature_id=rs... finds every ALT of a multi-allelic rs... (ids rs...:ALT); format=vcf writes them back
+    InMemoryFeatureSource.Builder sites =
+        InMemoryFeatureSource.builder().keepOnly(contigs).findByLabel().vcfSites();
+    GenotypeIndexBuilder genotypes = null;
+    VcfHeader first = null;
+    // several VCFs (contract section 10): read one after another into the same builders, as one VCF holding them
+    // all; each contig in one file
+    java.util.Map<String, Path> contigFiles = files.size() > 1 ? new java.util.HashMap<>() : null;
+    java.util.Set<String> declared = new java.util.HashSet<>();
+    long records = 0;
+    long bytes = 0;
+    for (Path file : files) {
+      try (TextInput input = TextInput.open(file);
+          // decompress on a second core while this one parses
+          ReadAheadInputStream ahead = new ReadAheadInputStream(input.stream(), 1 << 20, 4)) {
+        ByteLines lines = new ByteLines(ahead);
+        VcfHeader header = VcfHeader.read(lines, file);
+        if (first == null) {
+          first = header;
+          if (withGenotypes && header.samples().isEmpty()) {
+            throw SourceLoadException.badFile(file, "'genotypes: true' but the VCF has no sample columns");
+          }
+          genotypes = withGenotypes ? new GenotypeIndexBuilder(header.samples(), encoding) : null;
+          if (genotypes != null && keepsInfo(config)) {
+            genotypes.keepInfo(header.info()); // for the analytics' info.* and csq.* filters
+          }
+        } else if (withGenotypes) {
+          VcfHeader.sameSamples(files.get(0), first, file, header);
         }
+        for (VcfHeader.Contig c : header.contigs()) {
+          if (declared.add(c.name())) {
+            sites.declareReference(pool.intern(c.name()), c.length().orElse(0));
+            if (genotypes != null) {
+              genotypes.declareContig(c.name());
+            }
+          }
+        }
+        Records read = new Records(header, sites, genotypes, pool);
+        read.contigsOnlyIn(contigFiles, file);
+        long before = records;
+        long bytesBefore = bytes;
+        LoadMonitor each = (n, b) -> monitor.progress(before + n, bytesBefore + b);
+        records += read.readAll(lines, file, input, each, PROGRESS_EVERY);
+        bytes += input.bytesRead();
+        monitor.progress(records, bytes);
+      } catch (IOException e) {
+        throw SourceLoadException.badFile(file, "read failed: " + e.getMessage());
       }
-      Records records = new Records(header, sites, genotypes, pool);
-      long n = records.readAll(lines, file, input, monitor, PROGRESS_EVERY);
-      monitor.progress(n, input.bytesRead());
-      sites.bytesRead(input.bytesRead());
-      InMemoryFeatureSource features = sites.build();
-      return genotypes == null ? features : new VcfSource(features, genotypes.build(), input.bytesRead());
-    } catch (IOException e) {
-      throw SourceLoadException.badFile(file, "read failed: " + e.getMessage());
     }
+    sites.bytesRead(bytes);
+    InMemoryFeatureSource features = sites.build();
+    return genotypes == null ? features : new VcfSource(features, genotypes.build(), bytes);
   }
 
   /**
@@ -152,6 +173,16 @@ public final class VcfProvider extends ContigSelectingProvider {
     private final VcfSiteFeatures siteFeatures;
     private final VcfLine line = new VcfLine();
     private final GenotypeColumns columns;
+    /** Of a source of several VCFs: the file each contig's records came from (shared by the files' readers). */
+    private java.util.Map<String, Path> contigFiles;
+    private Path file;
+
+    /** Refuses a record on a contig whose records came from another of {@code owners}' files. */
+    void contigsOnlyIn(java.util.Map<String, Path> owners, Path thisFile) {
+      this.contigFiles = owners;
+      this.file = thisFile;
+    }
+
     /** Without site features (an index build): each reference's largest end, in order of first record. */
     private final java.util.Map<String, Integer> extents = new java.util.LinkedHashMap<>();
 
@@ -169,6 +200,13 @@ public final class VcfProvider extends ContigSelectingProvider {
       }
       VcfLine r = line;
       r.parse(b, from, to);
+      if (contigFiles != null) {
+        Path owner = contigFiles.putIfAbsent(r.chrom, file);
+        if (owner != null && !owner.equals(file)) {
+          throw new VcfFormatException("contig " + r.chrom + " is also in " + owner.getFileName()
+              + ": each contig must be in one file");
+        }
+      }
       if (sites == null) {
         extents.merge(r.chrom, r.end, Math::max);
       } else if (!sites.keeps(r.chrom)) {

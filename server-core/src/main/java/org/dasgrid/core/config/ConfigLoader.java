@@ -129,9 +129,10 @@ public final class ConfigLoader {
         throw new ConfigException(where + ": unknown format '" + s.format() + "' (known: "
             + String.join(", ", new java.util.TreeSet<>(knownFormats)) + ")");
       }
-      if (s.file() == null || s.file().isBlank()) {
-        throw new ConfigException(where + ": missing 'path'");
+      if (s.files().isEmpty() || s.files().stream().anyMatch(f -> f == null || f.isBlank())) {
+        throw new ConfigException(where + ": missing 'path'" + (s.files().isEmpty() ? "" : " (a blank entry in its list)"));
       }
+      checkPathList(where, s);
       // a missing data file (path, sequence, stylesheet, aliases, samples) costs its source only: the loader
       // marks it failed naming the file, as for a malformed one, and the others serve (see noSourceCanLoad)
       checkOptions(where, i, s);
@@ -198,6 +199,26 @@ public final class ConfigLoader {
   }
 
   /**
+   * Contract section 10: a list of paths is a VCF source made of several VCFs (the same samples, each contig in
+   * one file); another format takes one file, and a file is listed once.
+   */
+  private static void checkPathList(String where, SourceConfig s) {
+    if (s.files().size() < 2) {
+      return;
+    }
+    if (!s.format().equals("vcf")) {
+      throw new ConfigException(where + ": 'path' lists " + s.files().size() + " files; only a vcf source takes a"
+          + " list (its VCFs served as one source)");
+    }
+    Set<Path> seen = new HashSet<>();
+    for (Path p : s.paths()) {
+      if (!seen.add(p)) {
+        throw new ConfigException(where + ": 'path' lists " + p.getFileName() + " twice");
+      }
+    }
+  }
+
+  /**
    * A server none of whose sources can load has nothing to serve: when every source's data file is missing,
    * the start stops here, naming them (one missing file among others only fails its source, at load).
    */
@@ -208,7 +229,7 @@ public final class ConfigLoader {
     List<String> missing = new ArrayList<>();
     for (int i = 0; i < sources.size(); i++) {
       SourceConfig s = sources.get(i);
-      if (Files.isRegularFile(s.path())) {
+      if (s.paths().stream().allMatch(Files::isRegularFile)) {
         return;
       }
       missing.add("sources[" + i + "] (" + s.id() + ").path: file not found: " + s.path());

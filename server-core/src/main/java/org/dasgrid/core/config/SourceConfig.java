@@ -1,5 +1,6 @@
 package org.dasgrid.core.config;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ public record SourceConfig(
     String title,
     String description,
     String format,
-    @JsonProperty("path") String file,
+    @JsonProperty("path") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<String> files,
     @JsonProperty("sequence") String sequenceFile,
     Coordinates coordinates,
     @JsonProperty("stylesheet") String stylesheetFile,
@@ -36,6 +37,8 @@ public record SourceConfig(
     Integer minCount) {
 
   public SourceConfig {
+    // contract section 10: a VCF source may be a list of VCFs (the same samples, each contig in one file)
+    files = files == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(files));
     title = title == null || title.isBlank() ? id : title;
     description = description == null ? "" : description;
     coordinates = coordinates == null ? Coordinates.UNKNOWN : coordinates;
@@ -56,13 +59,14 @@ public record SourceConfig(
       String sequenceFile, Coordinates coordinates, String stylesheetFile, boolean genotypes, Access access,
       String aliasesFile, List<String> tokens, Map<String, String> options, Path baseDir, String genotypeIndexFile,
       List<String> circular, String samplesFile, String genesFile) {
-    this(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile, genotypes, access,
-        aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular, samplesFile, genesFile, null, null, null);
+    this(id, title, description, format, file == null ? null : List.of(file), sequenceFile, coordinates,
+        stylesheetFile, genotypes, access, aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular,
+        samplesFile, genesFile, null, null, null);
   }
 
   /** This source with {@code dataset}, {@code tiers} and {@code minCount} set (nulls: the defaults). */
   public SourceConfig withAccessTiers(String datasetId, Tiers tierLevels, Integer minimumCount) {
-    return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
+    return new SourceConfig(id, title, description, format, files, sequenceFile, coordinates, stylesheetFile,
         genotypes, access, aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular, samplesFile, genesFile,
         datasetId, tierLevels, minimumCount);
   }
@@ -81,8 +85,22 @@ public record SourceConfig(
         Access.PUBLIC, null, List.of(), Map.of(), file.toAbsolutePath().getParent());
   }
 
+  /** The data file ({@code path:}); of a list of VCFs, the first (see {@link #paths()}). */
   public Path path() {
-    return resolve(file);
+    return resolve(file());
+  }
+
+  /** The data file as written ({@code path:}); of a list, the first; null when none is given. */
+  public String file() {
+    return files.isEmpty() ? null : files.get(0);
+  }
+
+  /**
+   * Every data file of {@code path:}: one, or for a VCF source a list of VCFs with the same samples in the same
+   * order, each contig in one file, served as one source (contract section 10).
+   */
+  public List<Path> paths() {
+    return files.stream().map(this::resolve).toList();
   }
 
   public Optional<Path> sequence() {
@@ -120,7 +138,7 @@ public record SourceConfig(
 
   /** This source with {@code genes:} set (null: none). */
   public SourceConfig withGenes(String geneFile) {
-    return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
+    return new SourceConfig(id, title, description, format, files, sequenceFile, coordinates, stylesheetFile,
         genotypes, access, aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular, samplesFile,
         geneFile, dataset, tiers, minCount);
   }
@@ -134,27 +152,27 @@ public record SourceConfig(
   }
 
   public SourceConfig withFile(String newFile, String newFormat) {
-    return new SourceConfig(id, title, description, newFormat, newFile, null, coordinates, null, false,
+    return new SourceConfig(id, title, description, newFormat, List.of(newFile), null, coordinates, null, false,
         access, aliasesFile, tokens, options, baseDir, null, circular, samplesFile, genesFile, dataset, tiers,
         minCount);
   }
 
   /** This source with {@code genotypeIndex:} set (null: none). */
   public SourceConfig withGenotypeIndex(String indexFile) {
-    return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
+    return new SourceConfig(id, title, description, format, files, sequenceFile, coordinates, stylesheetFile,
         genotypes, access, aliasesFile, tokens, options, baseDir, indexFile, circular, samplesFile, genesFile,
         dataset, tiers, minCount);
   }
 
   /** This source with {@code samples:} set (null: none). */
   public SourceConfig withSamples(String sheetFile) {
-    return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
+    return new SourceConfig(id, title, description, format, files, sequenceFile, coordinates, stylesheetFile,
         genotypes, access, aliasesFile, tokens, options, baseDir, genotypeIndexFile, circular, sheetFile, genesFile,
         dataset, tiers, minCount);
   }
 
   public SourceConfig withBaseDir(Path dir) {
-    return new SourceConfig(id, title, description, format, file, sequenceFile, coordinates, stylesheetFile,
+    return new SourceConfig(id, title, description, format, files, sequenceFile, coordinates, stylesheetFile,
         genotypes, access, aliasesFile, tokens, options, dir, genotypeIndexFile, circular, samplesFile, genesFile,
         dataset, tiers, minCount);
   }

@@ -108,4 +108,41 @@ public final class GenotypeIndexFile {
     return new Opened(Engines.over(GenotypeStore.mapped(contents)), contents.references(), contents.source(),
         contents.fileBytes());
   }
+
+  /** The checksums {@link #openDeferred} left for later: run them before serving a byte of the engine. */
+  public interface DeferredCheck {
+    /** Checks every section not checked at open; fails naming the file and the section. */
+    void run() throws BadIndexException, IOException;
+
+    /** Bytes the check reads. */
+    long bytes();
+  }
+
+  /** An engine opened with its sections' checks deferred, and those checks. */
+  public record OpenedUnchecked(Opened opened, DeferredCheck check) {}
+
+  /**
+   * As {@link #open}, checking at once only the header, the length, the version, the catalog, the pools' page
+   * tables and the VCF's identity (reading the catalog, whatever the file's size); the sections' checksums are
+   * left to the returned check, which must pass before the engine answers (issue 30: open in seconds).
+   */
+  public static OpenedUnchecked openDeferred(Path file, Predicate<String> contigs, SourceIdentity actual)
+      throws BadIndexException, IOException {
+    IndexFileReader.Deferred d = IndexFileReader.openDeferred(file, contigs, actual);
+    IndexContents contents = d.contents();
+    Opened opened = new Opened(Engines.over(GenotypeStore.mapped(contents)), contents.references(), contents.source(),
+        contents.fileBytes());
+    IndexFileReader.DeferredChecks checks = d.checks();
+    return new OpenedUnchecked(opened, new DeferredCheck() {
+      @Override
+      public void run() throws BadIndexException, IOException {
+        checks.run();
+      }
+
+      @Override
+      public long bytes() {
+        return checks.bytes();
+      }
+    });
+  }
 }

@@ -22,6 +22,12 @@ public record GenotypeStats(
     long roaringSets,
     long denseSets) {
 
+  /** The figures of two engines of the same cohort together (pieces of one source). */
+  public GenotypeStats plus(GenotypeStats o) {
+    return new GenotypeStats(samples, sites + o.sites, variants + o.variants, nonRefCalls + o.nonRefCalls,
+        heapBytes + o.heapBytes, inlineSets + o.inlineSets, roaringSets + o.roaringSets, denseSets + o.denseSets);
+  }
+
   /** Heap bytes per het or hom-alt call: the figure the engine is designed to keep small. */
   public double bytesPerNonRefCall() {
     return nonRefCalls == 0 ? 0 : (double) heapBytes / nonRefCalls;

@@ -194,7 +194,7 @@ public final class SourceLoader implements AutoCloseable {
             .forFormat(config.format())
             .orElseThrow(() -> new SourceLoadException("no provider for format '" + config.format() + "'"));
     List<Path> files = new ArrayList<>();
-    files.add(config.path());
+    files.addAll(config.paths());
     config.sequence().ifPresent(files::add);
     config.stylesheet().ifPresent(files::add);
     config.aliases().ifPresent(files::add);

@@ -74,9 +74,11 @@ public final class SourceWatcher implements AutoCloseable {
    */
   static List<Path> files(SourceConfig c) {
     List<Path> out = new ArrayList<>();
-    out.add(c.path());
-    for (String index : List.of(".tbi", ".csi")) {
-      out.add(c.path().resolveSibling(c.path().getFileName() + index));
+    for (Path data : c.paths()) {
+      out.add(data);
+      for (String index : List.of(".tbi", ".csi")) {
+        out.add(data.resolveSibling(data.getFileName() + index));
+      }
     }
     c.sequence().ifPresent(out::add);
     c.stylesheet().ifPresent(out::add);

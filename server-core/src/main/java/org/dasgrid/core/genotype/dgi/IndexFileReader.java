@@ -56,6 +56,62 @@ public final class IndexFileReader {
   }
 
   /**
+   * Checks that can wait (issue 30, open in seconds): the checksums of the sections {@link #openDeferred} handed
+   * out unchecked, run later by {@link #run} (reading the file again through a channel of its own).
+   */
+  public static final class DeferredChecks {
+    private final Path file;
+    private final List<Section> sections;
+    private final List<String> names;
+
+    private DeferredChecks(Path file, List<Section> sections, List<String> names) {
+      this.file = file;
+      this.sections = List.copyOf(sections);
+      this.names = List.copyOf(names);
+    }
+
+    /** Bytes the checks read. */
+    public long bytes() {
+      return sections.stream().mapToLong(Section::length).sum();
+    }
+
+    /** Checks every deferred section; the first mismatch fails naming the file and the section. */
+    public void run() throws BadIndexException, IOException {
+      try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+        Reader r = new Reader(file, ch);
+        r.map(ch.size()); // only for the sections' bounds: the checks read through the channel
+        for (int i = 0; i < sections.size(); i++) {
+          r.verify(sections.get(i), names.get(i));
+        }
+      } catch (NoSuchFileException e) {
+        throw new BadIndexException(file, "not found");
+      }
+    }
+  }
+
+  /** What {@link #openDeferred} gives: the contents, their section checksums not yet checked, and those checks. */
+  public record Deferred(IndexContents contents, DeferredChecks checks) {}
+
+  /**
+   * As {@link #open}, but the sections' checksums (all but the header's, the catalog's and the pools' page
+   * tables') are left to {@link DeferredChecks#run}: opening costs reading the catalog, whatever the file's size.
+   * The caller must not serve a byte of the contents before those checks pass.
+   */
+  public static Deferred openDeferred(Path file, Predicate<String> contigs, SourceIdentity actual)
+      throws BadIndexException, IOException {
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+      Reader r = new Reader(file, ch);
+      r.deferredSections = new ArrayList<>();
+      r.deferredNames = new ArrayList<>();
+      IndexContents contents = r.open(contigs, actual);
+      return new Deferred(contents, new DeferredChecks(file, r.deferredSections, r.deferredNames));
+    } catch (NoSuchFileException e) {
+      throw new BadIndexException(file, "not found (build it with: java -jar dasgrid.jar index --vcf VCF --out "
+          + file.getFileName() + ")");
+    }
+  }
+
+  /**
    * Checks the shape of a contig's sample-major calls: {@code 3·cohort + 2} offsets into {@code data}, ascending,
    * the last one its end.
    *
@@ -88,6 +144,9 @@ public final class IndexFileReader {
     private ByteBuffer[] chunks;
     /** The checksum pass's read buffer, made at the first check. */
     private ByteBuffer buffer;
+    /** When not null, the sections whose checks wait ({@link #openDeferred}), and what each is. */
+    private List<Section> deferredSections;
+    private List<String> deferredNames;
 
     Reader(Path file, FileChannel channel) {
       this.file = file;
@@ -269,6 +328,14 @@ public final class IndexFileReader {
 
     /** The section's bytes after checking its place and checksum. */
     private ByteBuffer checked(Section s, String what) throws BadIndexException, IOException {
+      if (deferredSections != null && !what.equals("catalog") && !what.endsWith("page table")) {
+        if (s.offset() < IndexLayout.HEADER || s.length() < 0 || s.offset() + s.length() > channelSize()) {
+          throw bad("corrupt: " + what + " lies outside the file");
+        }
+        deferredSections.add(s);
+        deferredNames.add(what);
+        return slice(s.offset(), (int) s.length());
+      }
       verify(s, what);
       return slice(s.offset(), (int) s.length());
     }

@@ -1,0 +1,279 @@
+package org.dasgrid.datasources.vcf;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+import org.dasgrid.core.genotype.GenotypeStats;
+import org.dasgrid.core.source.LoadMonitor;
+import org.dasgrid.core.source.SourceLoadException;
+import org.dasgrid.datasources.io.BlockInflater;
+
+/**
+ * A genotype index made of pieces (contract section 10): a folder holding one index file per piece (each an
+ * ordinary {@code .dgi}, built from one VCF and checked against it like a single index) and {@code set.json},
+ * which lists the pieces in order with the VCF each was built from (by file name) and the contigs it holds
+ * records of. A source whose {@code path:} lists several VCFs is served from such a folder; every contig is in
+ * one piece, and the pieces' samples are the same.
+ *
+ * <p>Why a folder of ordinary index files rather than one file: the pieces are built at once, each by its own
+ * streaming build on its own core, and none ever has to be merged or rewritten; each keeps its own pools, so
+ * the inline-set addressing limit of one file (1 GiB) applies per piece, not per source; and a piece that is
+ * damaged or stale is named as the file it is.
+ */
+public final class GenotypeIndexSet {
+  /** The list of pieces in the folder. */
+  public static final String MANIFEST = "set.json";
+  private static final int FORMAT = 1;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private GenotypeIndexSet() {}
+
+  /**
+   * One piece: its index file (in the folder), the VCF it was built from (file name), the contigs it holds every
+   * record of, and the runs of positions it holds of contigs cut into several pieces.
+   */
+  public record Piece(String file, String vcf, List<String> contigs, List<Chunk> chunks) {
+    public Piece {
+      contigs = List.copyOf(contigs);
+      chunks = chunks == null ? List.of() : List.copyOf(chunks);
+    }
+  }
+
+  /** The records of {@code contig} at positions {@code from} to {@code to} (a run of a contig cut into pieces). */
+  public record Chunk(String contig, int from, int to) {}
+
+  private record Manifest(@JsonProperty("format") int format, @JsonProperty("pieces") List<Piece> pieces) {}
+
+  /** Whether {@code index} is a set (a folder) rather than one index file. */
+  public static boolean isSet(Path index) {
+    return Files.isDirectory(index);
+  }
+
+  /** The pieces of the set in {@code dir}, as its {@code set.json} lists them. */
+  public static List<Piece> read(Path dir) throws SourceLoadException {
+    Path manifest = dir.resolve(MANIFEST);
+    if (!Files.isRegularFile(manifest)) {
+      throw SourceLoadException.badFile(dir, "not a genotype index set: no " + MANIFEST
+          + " (an incomplete build? run index again)");
+    }
+    try {
+      Manifest m = JSON.readValue(manifest.toFile(), Manifest.class);
+      if (m.format() != FORMAT) {
+        throw SourceLoadException.badFile(manifest, "format " + m.format() + ", this server reads " + FORMAT
+            + ": rebuild the index");
+      }
+      if (m.pieces() == null || m.pieces().isEmpty()) {
+        throw SourceLoadException.badFile(manifest, "lists no pieces");
+      }
+      return m.pieces();
+    } catch (IOException e) {
+      throw SourceLoadException.badFile(manifest, "unreadable: " + e.getMessage());
+    }
+  }
+
+  /** What {@link #build} made: the pieces' figures added, the folder's bytes, and the pieces. */
+  public record Result(GenotypeStats stats, long indexBytes, List<Piece> pieces) {}
+
+  /**
+   * Builds the set of {@code vcfs} into the folder {@code out}: each VCF's piece built at once, up to {@code
+   * threads} at a time (each inflating with its share of the threads), in {@code out.partial}, renamed to {@code
+   * out} when every piece is complete (a folder already there is replaced). VCFs whose samples differ, or a
+   * contig with records in two of them, are refused naming both files, and nothing is left behind.
+   */
+  public static Result build(List<Path> vcfs, Path out, Function<Path, LoadMonitor> monitors, BlockInflater inflater,
+      int threads, boolean sampleCalls) throws SourceLoadException, IOException {
+    return build(vcfs, out, monitors, inflater, threads, sampleCalls, PIECE_CALLS);
+  }
+
+  /**
+   * Calls that are not 0/0 after which a piece is cut (at the next position): 400 M, so that a piece's pools stay
+   * well below the 2^29 entries (1 GiB of inline sets) one file addresses.
+   */
+  public static final long PIECE_CALLS = 400_000_000L;
+
+  /**
+   * As above, a piece cut after about {@code pieceCalls} calls that are not 0/0. One VCF that makes one piece
+   * gives one index file at {@code out} (as it always did), not a folder.
+   */
+  public static Result build(List<Path> vcfs, Path out, Function<Path, LoadMonitor> monitors, BlockInflater inflater,
+      int threads, boolean sampleCalls, long pieceCalls) throws SourceLoadException, IOException {
+    VcfHeader.ofAll(vcfs); // samples checked before any work
+    Map<String, Path> byName = new HashMap<>();
+    for (Path v : vcfs) {
+      Path other = byName.putIfAbsent(v.getFileName().toString(), v);
+      if (other != null) {
+        throw SourceLoadException.badFile(v, "has the same file name as " + other
+            + ": the pieces of a set are named by their VCF's file name");
+      }
+    }
+    Path partial = out.resolveSibling(out.getFileName() + ".partial");
+    deleteTree(partial);
+    Files.createDirectories(partial);
+    int parallel = Math.max(1, Math.min(threads, vcfs.size()));
+    int inflaters = Math.max(1, threads / parallel);
+    ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
+      Thread t = new Thread(r, "dasgrid-index-piece");
+      t.setDaemon(true);
+      return t;
+    });
+    boolean done = false;
+    try {
+      List<Future<VcfGenotypeIndexer.Pieces>> builds = new ArrayList<>();
+      for (int i = 0; i < vcfs.size(); i++) {
+        Path vcf = vcfs.get(i);
+        String prefix = String.format(java.util.Locale.ROOT, "%04d-%s", i, vcf.getFileName());
+        builds.add(pool.submit(() -> VcfGenotypeIndexer.buildPieces(vcf, partial, prefix, monitors.apply(vcf),
+            inflater, inflaters, sampleCalls, pieceCalls)));
+      }
+      List<VcfGenotypeIndexer.Pieces> results = new ArrayList<>();
+      for (Future<VcfGenotypeIndexer.Pieces> f : builds) {
+        results.add(await(f));
+      }
+      List<Piece> pieces = pieces(vcfs, results);
+      List<PieceCutter.Made> made = results.stream().flatMap(r -> r.pieces().stream()).toList();
+      long bytes = 0;
+      for (PieceCutter.Made m : made) {
+        bytes += Files.size(m.file());
+      }
+      GenotypeStats stats = total(made);
+      if (made.size() == 1) {
+        replace(made.get(0).file(), out); // one VCF, one piece: one index file, as always
+        done = true;
+        deleteTree(partial);
+        return new Result(stats, bytes, pieces);
+      }
+      JSON.writerWithDefaultPrettyPrinter().writeValue(partial.resolve(MANIFEST).toFile(),
+          new Manifest(FORMAT, pieces));
+      replace(partial, out);
+      done = true;
+      return new Result(stats, bytes, pieces);
+    } finally {
+      pool.shutdownNow();
+      if (!done) {
+        deleteTree(partial);
+      }
+    }
+  }
+
+  /**
+   * The manifest's pieces: per piece the contigs it holds every record of, and runs of those it shares with
+   * other pieces of its VCF. A contig with records in two VCFs is refused naming both.
+   */
+  private static List<Piece> pieces(List<Path> vcfs, List<VcfGenotypeIndexer.Pieces> results)
+      throws SourceLoadException {
+    Map<String, Path> holderVcf = new HashMap<>();
+    Map<String, Integer> piecesOf = new HashMap<>();
+    for (int i = 0; i < vcfs.size(); i++) {
+      for (PieceCutter.Made m : results.get(i).pieces()) {
+        for (String contig : m.runs().keySet()) {
+          Path other = holderVcf.putIfAbsent(contig, vcfs.get(i));
+          if (other != null && !other.equals(vcfs.get(i))) {
+            throw SourceLoadException.badFile(vcfs.get(i), "contig " + contig + " is also in "
+                + other.getFileName() + ": each contig must be in one file");
+          }
+          piecesOf.merge(contig, 1, Integer::sum);
+        }
+      }
+    }
+    List<Piece> out = new ArrayList<>();
+    for (int i = 0; i < vcfs.size(); i++) {
+      for (PieceCutter.Made m : results.get(i).pieces()) {
+        List<String> whole = new ArrayList<>();
+        List<Chunk> chunks = new ArrayList<>();
+        m.runs().forEach((contig, run) -> {
+          if (piecesOf.get(contig) == 1) {
+            whole.add(contig);
+          } else {
+            chunks.add(new Chunk(contig, run[0], run[1]));
+          }
+        });
+        out.add(new Piece(m.file().getFileName().toString(), vcfs.get(i).getFileName().toString(), whole, chunks));
+      }
+    }
+    return out;
+  }
+
+  private static <T> T await(Future<T> f)
+      throws SourceLoadException, IOException {
+    try {
+      return f.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted");
+    } catch (ExecutionException e) {
+      Throwable c = e.getCause();
+      if (c instanceof SourceLoadException s) {
+        throw s;
+      }
+      if (c instanceof IOException io) {
+        throw io;
+      }
+      if (c instanceof UncheckedIOException u) {
+        throw u.getCause();
+      }
+      if (c instanceof RuntimeException r) {
+        throw r;
+      }
+      if (c instanceof Error err) {
+        throw err;
+      }
+      throw new IOException(c);
+    }
+  }
+
+  private static GenotypeStats total(List<PieceCutter.Made> results) {
+    GenotypeStats total = results.get(0).stats();
+    for (int i = 1; i < results.size(); i++) {
+      total = total.plus(results.get(i).stats());
+    }
+    return total;
+  }
+
+  /**
+   * Puts the new folder in the old one's place: the old is renamed aside first and then deleted (a server
+   * mapping its pieces keeps them: deleting a mapped file frees it only when unmapped).
+   */
+  private static void replace(Path partial, Path out) throws IOException {
+    if (Files.isRegularFile(partial) && !Files.isDirectory(out)) {
+      Files.move(partial, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return;
+    }
+    Path old = null;
+    if (Files.exists(out)) {
+      old = out.resolveSibling(out.getFileName() + ".old-" + System.nanoTime());
+      Files.move(out, old, StandardCopyOption.ATOMIC_MOVE);
+    }
+    Files.move(partial, out, StandardCopyOption.ATOMIC_MOVE);
+    if (old != null) {
+      deleteTree(old);
+    }
+  }
+
+  private static void deleteTree(Path p) throws IOException {
+    if (!Files.exists(p)) {
+      return;
+    }
+    if (Files.isDirectory(p)) {
+      try (DirectoryStream<Path> in = Files.newDirectoryStream(p)) {
+        for (Path c : in) {
+          deleteTree(c);
+        }
+      }
+    }
+    Files.delete(p);
+  }
+}

@@ -1,0 +1,89 @@
+package org.dasgrid.datasources.vcf;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
+import org.dasgrid.core.config.SourceConfig;
+import org.dasgrid.core.genotype.GenotypeIndexFile;
+import org.dasgrid.core.genotype.pieces.PieceCheck;
+import org.dasgrid.core.source.SourceLoadException;
+
+/**
+ * When a source's index is checked (issue 30, open in seconds), {@code options: {genotypeIndexCheck: ...}}:
+ * {@code open} checks every section's checksum before the source is ready (a damaged index is refused at load);
+ * {@code first-use} checks at open only the header, catalog, page tables and the VCF's identity, and each piece's
+ * sections on the first query reading the piece (which waits for it) or by a background pass started at once,
+ * whichever comes first; a damaged piece then makes every genotype query of the source answer 503 with the
+ * reason, never a wrong answer. The default is {@code open} up to 2 GiB of index (about a second of checking)
+ * and {@code first-use} above.
+ */
+final class IndexChecks {
+  static final String OPTION = "genotypeIndexCheck";
+  /** Index bytes up to which the default checks at open. */
+  static final long CHECK_AT_OPEN_BYTES = 2L << 30;
+  private static final System.Logger LOG = System.getLogger(IndexChecks.class.getName());
+
+  private final String source;
+  private final boolean deferred;
+  private final AtomicReference<String> failure = new AtomicReference<>();
+
+  private IndexChecks(String source, boolean deferred) {
+    this.source = source;
+    this.deferred = deferred;
+  }
+
+  /** The policy for a source whose index files are {@code files}. */
+  static IndexChecks of(SourceConfig config, List<Path> files) throws SourceLoadException {
+    String v = config.option(OPTION, "").trim().toLowerCase(Locale.ROOT);
+    if (!v.isEmpty() && !v.equals("open") && !v.equals("first-use")) {
+      throw new SourceLoadException(config.id() + ": option " + OPTION + " must be open or first-use, not '"
+          + config.option(OPTION, "") + "'");
+    }
+    if (v.isEmpty()) {
+      long bytes = 0;
+      for (Path f : files) {
+        try {
+          bytes += Files.isRegularFile(f) ? Files.size(f) : 0;
+        } catch (IOException e) {
+          // an unreadable piece is refused when opened
+        }
+      }
+      v = bytes > CHECK_AT_OPEN_BYTES ? "first-use" : "open";
+    }
+    return new IndexChecks(config.id(), v.equals("first-use"));
+  }
+
+  boolean deferred() {
+    return deferred;
+  }
+
+  /** The gate of one piece opened with its checks deferred. */
+  PieceCheck gate(String piece, GenotypeIndexFile.DeferredCheck check) {
+    return new PieceCheck(source, piece, check::run, failure);
+  }
+
+  /** Checks the pieces one after another on a background thread, until done or one fails. */
+  void startBackground(List<PieceCheck> gates) {
+    if (gates.isEmpty()) {
+      return;
+    }
+    Thread t = new Thread(() -> {
+      long start = System.nanoTime();
+      for (PieceCheck g : gates) {
+        if (!g.runNow()) {
+          LOG.log(System.Logger.Level.WARNING, source + ": " + failure.get()
+              + "; its genotype queries answer 503 until the index is rebuilt and the source reloaded");
+          return;
+        }
+      }
+      LOG.log(System.Logger.Level.INFO, String.format(Locale.ROOT, "%s: index checked in the background (%d pieces,"
+          + " %.1f s)", source, gates.size(), (System.nanoTime() - start) / 1e9));
+    }, "dasgrid-index-check-" + source);
+    t.setDaemon(true);
+    t.setPriority(Thread.MIN_PRIORITY);
+    t.start();
+  }
+}
