@@ -258,6 +258,12 @@ async function geneAndAssemblyChecks(page, on) {
   const index = await page.$eval('#assembly-select', (s) =>
     [...s.options].find((o) => o.textContent === 'genes (annotation)').value);
   await page.selectOption('#assembly-select', index);
+  // as a person would, type the locus once the added track has loaded: igv.js rewrites its locus box with the
+  // current locus when a track finishes loading, so a locus typed during the load is lost (seen under CI load)
+  await page.waitForFunction(() => {
+    const t = window.dasgrid.browser.findTracks((x) => x.name === 'genes')[0];
+    return t && t.trackView.viewports.every((v) => !v.loading);
+  }, null, {timeout: TIMEOUT});
   const span = api.genes[0].segment.replace(',', '-');
   await navigate(page, span);
   await page.waitForFunction(() => {
