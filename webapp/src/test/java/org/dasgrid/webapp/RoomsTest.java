@@ -3,15 +3,20 @@ package org.dasgrid.webapp;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.domain.InstanceofCheck;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +27,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.dasgrid.core.source.DataSource;
+import org.dasgrid.core.source.GenotypeSource;
+import org.dasgrid.core.source.SequenceSource;
 import org.dasgrid.webapp.app.Mount;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,6 +58,27 @@ class RoomsTest {
   @Test
   void roomsFormNoCycle() {
     slices().matching(ROOT + ".(*)..").namingSlices("$1").should().beFreeOfCycles().check(webapp);
+  }
+
+  /**
+   * As in server-core (LayeringTest): a capability is asked for ({@link DataSource#capability}), never tested with
+   * {@code instanceof}, so that a decorator (aliases, a cluster) passing its delegate's capabilities on is served
+   * the same.
+   */
+  @Test
+  void capabilitiesAreAskedForNotTestedWithInstanceof() {
+    Set<String> capabilities = Set.of(SequenceSource.class.getName(), GenotypeSource.class.getName());
+    classes().should(new ArchCondition<JavaClass>("ask for a capability rather than test its type") {
+      @Override
+      public void check(JavaClass c, ConditionEvents events) {
+        for (InstanceofCheck check : c.getInstanceofChecks()) {
+          if (capabilities.contains(check.getRawType().getName())) {
+            events.add(SimpleConditionEvent.violated(check, "instanceof " + check.getRawType().getSimpleName()
+                + " in " + check.getSourceCodeLocation()));
+          }
+        }
+      }
+    }).check(webapp);
   }
 
   @Test

@@ -138,6 +138,27 @@ class BeaconBracketIT {
     assertThat(genotypesCount("segment=chr2&start=160000&end=160000")).isZero();
   }
 
+  /**
+   * A record's interval is [POS - 1, END) as Beacon writes it: END from INFO/END or SVLEN for the symbolic
+   * alleles, not POS + len(REF) - 1 — the same END the brackets match.
+   */
+  @Test
+  void recordIntervalsEndAtEnd() throws Exception {
+    for (int chrom = 1; chrom <= 2; chrom++) {
+      int c = chrom;
+      List<int[]> expected = RECORDS.stream().filter(r -> r[0] == c).toList();
+      JsonNode results = beacon("referenceName=chr" + chrom + "&start=0&end=2000000&requestedGranularity=record"
+          + "&limit=" + expected.size()).at("/response/resultSets/0/results");
+      assertThat(results.size()).isEqualTo(expected.size());
+      for (int i = 0; i < expected.size(); i++) {
+        JsonNode interval = results.get(i).at("/variation/location/interval");
+        assertThat(new long[] {interval.at("/start/value").asLong(), interval.at("/end/value").asLong()})
+            .as("chr%d record %d at POS %d", chrom, i, expected.get(i)[1])
+            .containsExactly(expected.get(i)[1] - 1L, expected.get(i)[2]);
+      }
+    }
+  }
+
   /** start=/end= beside a segment are a bracket, not a range: the answer says how it read them. */
   @Test
   void aGenotypeAnswerSaysHowItReadStartAndEnd() throws Exception {

@@ -92,7 +92,8 @@ final class VariantDocuments {
     ObjectNode interval = location.putObject("interval");
     interval.put("type", "SequenceInterval");
     interval.putObject("start").put("type", "Number").put("value", start0);
-    interval.putObject("end").put("type", "Number").put("value", (long) start0 + row.ref().length());
+    // Beacon's 0-based exclusive end is the VCF's END (a <DEL>'s END, not POS + len(REF) - 1)
+    interval.putObject("end").put("type", "Number").put("value", SiteEnds.of(ds, row));
     row.id().ifPresent(id -> identifiers(rec, id));
     ArrayNode freq = rec.putArray("frequencyInPopulations");
     ObjectNode f = freq.addObject();

@@ -2,16 +2,13 @@ package org.dasgrid.core.ga4gh.beacon;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Set;
 import org.dasgrid.core.error.ErrorKind;
 import org.dasgrid.core.error.RequestException;
-import org.dasgrid.core.feature.VcfSite;
 import org.dasgrid.core.genotype.AnalyticsQuery;
 import org.dasgrid.core.genotype.Bracket;
 import org.dasgrid.core.genotype.GenotypeQueries;
@@ -22,7 +19,6 @@ import org.dasgrid.core.genotype.VariantRow;
 import org.dasgrid.core.genotype.Zygosity;
 import org.dasgrid.core.segment.Segment;
 import org.dasgrid.core.source.EntryPoint;
-import org.dasgrid.core.source.FeatureFilter;
 
 /**
  * Runs a {@code /g_variants} query on one dataset through its genotype engine: the variants (one per ALT
@@ -146,16 +142,13 @@ final class VariantSearch {
         continue;
       }
       Segment starts = new Segment(s.ref(), b.startMin(), stop);
-      Map<String, Integer> ends = new HashMap<>();
-      ds.data().features(starts, FeatureFilter.ANY, f -> ends.merge(f.start() + "\t"
-          + VcfSite.note(f, VcfSite.REF).orElse("") + "\t" + VcfSite.note(f, VcfSite.ALT).orElse(""), f.end(),
-          Math::max));
+      SiteEnds ends = SiteEnds.over(ds, starts);
       VariantAnswer rows = ds.engine().variants(new GenotypeQuery(List.of(starts), query.zygosity(),
           query.samples(), OptionalInt.empty()));
       for (int i = 0; i < rows.size(); i++) {
         VariantRow v = rows.get(i);
-        Integer end = ends.get(v.pos() + "\t" + v.ref() + "\t" + v.alt());
-        if (end != null && b.keeps(v.pos(), end)) {
+        Optional<Integer> end = ends.end(v);
+        if (end.isPresent() && b.keeps(v.pos(), end.get())) {
           kept.add(v);
         }
       }
