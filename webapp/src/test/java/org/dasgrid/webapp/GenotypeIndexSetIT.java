@@ -2,6 +2,8 @@ package org.dasgrid.webapp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
@@ -34,6 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  * unavailable naming the piece.
  */
 class GenotypeIndexSetIT {
+  private static final String ADMIN = "index-set-admin";
+  private static final ObjectMapper JSON = new ObjectMapper();
   @TempDir static Path dir;
   static TestServer server;
   static List<String> samples;
@@ -57,27 +61,24 @@ class GenotypeIndexSetIT {
         .containsPattern("an index set: [0-9]+ pieces");
     assertThat(Files.readString(dir.resolve("cut.dgi/set.json")))
         .containsPattern("\"chunks\" : \\[ \\{\\s+\"contig\" : \"chr1\"");
-    // a damaged piece and a stale one
-    for (String bad : List.of("damaged", "stale")) {
+    // a damaged piece and a stale one; a damaged piece to repair
+    for (String bad : List.of("damaged", "stale", "repair")) {
       Files.createDirectories(dir.resolve(bad));
       for (String name : List.of("a", "b", "c")) {
         Files.copy(dir.resolve(name + ".vcf.gz"), dir.resolve(bad).resolve(name + ".vcf.gz"));
       }
       assertThat(index(bad + "/set.dgi", bad + "/a.vcf.gz", bad + "/b.vcf.gz", bad + "/c.vcf.gz")).contains("3 pieces");
     }
-    Path piece = dir.resolve("damaged/set.dgi/0001-b.vcf.gz.dgi");
-    try (RandomAccessFile f = new RandomAccessFile(piece.toFile(), "rw")) {
-      f.seek(f.length() / 3);
-      int b = f.read();
-      f.seek(f.length() / 3);
-      f.write(b ^ 0x01);
-    }
+    flipAByte(dir.resolve("damaged/set.dgi/0001-b.vcf.gz.dgi"));
+    Files.copy(dir.resolve("repair/set.dgi/0001-b.vcf.gz.dgi"), dir.resolve("repair/pristine-piece"));
+    flipAByte(dir.resolve("repair/set.dgi/0001-b.vcf.gz.dgi"));
     Files.copy(dir.resolve("a.vcf.gz"), dir.resolve("stale/c.vcf.gz"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     // other samples: the cohort's chrX with one sample renamed
     Files.writeString(dir.resolve("renamed.vcf"), unzip(dir.resolve("b.vcf.gz")).replaceFirst("\tS7\t", "\tT7\t"));
     Files.writeString(dir.resolve("dasgrid.yaml"), """
         server:
           maxFeaturesPerResponse: 100000
+          adminTokens: ["%s"]
         sources:
           - {id: whole, format: vcf, path: whole.vcf.gz, genotypes: true}
           - {id: wholeidx, format: vcf, path: whole.vcf.gz, genotypes: true, genotypeIndex: whole.dgi}
@@ -89,10 +90,12 @@ class GenotypeIndexSetIT {
           - {id: lazydamaged, format: vcf, path: [damaged/a.vcf.gz, damaged/b.vcf.gz, damaged/c.vcf.gz], genotypes: true, genotypeIndex: damaged/set.dgi, options: {genotypeIndexCheck: first-use}}
           - {id: damaged, format: vcf, path: [damaged/a.vcf.gz, damaged/b.vcf.gz, damaged/c.vcf.gz], genotypes: true, genotypeIndex: damaged/set.dgi}
           - {id: stale, format: vcf, path: [stale/a.vcf.gz, stale/b.vcf.gz, stale/c.vcf.gz], genotypes: true, genotypeIndex: stale/set.dgi}
+          - {id: lazystale, format: vcf, path: [stale/a.vcf.gz, stale/b.vcf.gz, stale/c.vcf.gz], genotypes: true, genotypeIndex: stale/set.dgi, options: {genotypeIndexCheck: first-use}}
+          - {id: repair, format: vcf, path: [repair/a.vcf.gz, repair/b.vcf.gz, repair/c.vcf.gz], genotypes: true, genotypeIndex: repair/set.dgi, options: {genotypeIndexCheck: first-use}}
           - {id: othersamples, format: vcf, path: [a.vcf.gz, renamed.vcf], genotypes: true}
           - {id: twice, format: vcf, path: [a.vcf.gz, whole.vcf.gz], genotypes: true}
           - {id: fileforset, format: vcf, path: [a.vcf.gz, b.vcf.gz, c.vcf.gz], genotypes: true, genotypeIndex: whole.dgi}
-        """);
+        """.formatted(org.dasgrid.core.access.Tokens.hash(ADMIN)));
     server = TestServer.start(dir.resolve("dasgrid.yaml"));
   }
 
@@ -100,6 +103,16 @@ class GenotypeIndexSetIT {
   static void stop() {
     if (server != null) {
       server.close();
+    }
+  }
+
+  /** Damages one byte a third of the way into {@code file}. */
+  static void flipAByte(Path file) throws Exception {
+    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+      f.seek(f.length() / 3);
+      int b = f.read();
+      f.seek(f.length() / 3);
+      f.write(b ^ 0x01);
     }
   }
 
@@ -269,7 +282,8 @@ class GenotypeIndexSetIT {
    */
   @Test
   void aPieceCheckedOnFirstUseIsNeverServedDamaged() {
-    assertThat(server.console()).doesNotContain("FAILED lazydamaged").doesNotContain("FAILED lazycut");
+    // loaded (the damage is found by the first query reading the piece or by the background pass)
+    assertThat(server.console()).contains("loaded lazydamaged: ").doesNotContain("FAILED lazycut");
     Http.Response r = Http.get(server.base() + "/genotypes/lazydamaged/count?segment=chrX&zygosity=any");
     assertThat(r.status()).as(r.text()).isEqualTo(503);
     assertThat(r.text()).contains("0001-b.vcf.gz.dgi: corrupt: checksum mismatch in");
@@ -279,6 +293,92 @@ class GenotypeIndexSetIT {
       assertThat(again.text()).as(seg).contains("0001-b.vcf.gz.dgi: corrupt");
     }
     GenotypeIndexIT.compareBothWays(server, "wholeidx", "lazycut", regions, samples, 15, 11);
+  }
+
+  /**
+   * A piece found damaged after load marks its source failed exactly as a source refused at load is: the same
+   * state and reason (naming the piece) in {@code /api/sources}, {@code /health/ready} (still 200: the server is
+   * ready, that source failed) and {@code /admin/status}, a FAILED line on the console; the other sources keep
+   * serving, and a repaired piece serves again after a reload.
+   */
+  @Test
+  void aPieceFoundDamagedAfterLoadMarksTheSourceFailedAsAtLoad() throws Exception {
+    Http.Response first = Http.get(server.base() + "/genotypes/repair/count?segment=chrX&zygosity=any");
+    assertThat(first.status()).as(first.text()).isEqualTo(503);
+    assertThat(first.text()).contains("0001-b.vcf.gz.dgi: corrupt: checksum mismatch in");
+    JsonNode atLoad = sourceStatus("damaged");
+    JsonNode found = sourceStatus("repair");
+    assertThat(found.get("state").asText()).isEqualTo("failed");
+    assertThat(atLoad.get("state").asText()).isEqualTo("failed");
+    assertThat(fieldNames(found)).isEqualTo(fieldNames(atLoad));
+    assertThat(found.get("error").asText()).startsWith("0001-b.vcf.gz.dgi: corrupt: checksum mismatch in")
+        .isEqualTo(atLoad.get("error").asText());
+    assertThat(server.console()).contains("FAILED repair: " + found.get("error").asText()
+        + " (source marked unavailable)");
+    for (String path : List.of("/health/ready", "/admin/status")) {
+      Http.Response r = Http.get(server.base() + path, "Authorization", "Bearer " + ADMIN);
+      assertThat(r.status()).as(path).isEqualTo(200);
+      JsonNode doc = JSON.readTree(r.text());
+      JsonNode a = entry(doc.get("sources"), "damaged");
+      JsonNode b = entry(doc.get("sources"), "repair");
+      assertThat(b.get("state").asText()).as(path).isEqualTo("failed");
+      assertThat(b.get("error")).as(path).isEqualTo(a.get("error"));
+      assertThat(fieldNames(b)).as(path).isEqualTo(fieldNames(a));
+    }
+    for (String seg : List.of("chr1", "chrX")) {
+      Http.Response r = Http.get(server.base() + "/genotypes/repair/variants?segment=" + seg);
+      assertThat(r.status()).as(seg).isEqualTo(503);
+      assertThat(r.text()).as(seg).contains("data source 'repair' is unavailable: 0001-b.vcf.gz.dgi: corrupt");
+      assertThat(Http.get(server.base() + "/genotypes/piecesidx/variants?segment=" + seg).status()).isEqualTo(200);
+    }
+    assertThat(Http.get(server.das() + "/repair/features?segment=chr1:1,100000").status()).isNotEqualTo(200);
+    assertThat(Http.get(server.das() + "/piecesidx/features?segment=chr1:1,100000").status()).isEqualTo(200);
+    // repaired and reloaded: serving again
+    Files.copy(dir.resolve("repair/pristine-piece"), dir.resolve("repair/set.dgi/0001-b.vcf.gz.dgi"),
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Http.Response reload = Http.method("POST", server.base() + "/admin/reload/repair", "", "Authorization",
+        "Bearer " + ADMIN);
+    assertThat(reload.status()).as(reload.text()).isEqualTo(200);
+    assertThat(sourceStatus("repair").get("state").asText()).isEqualTo("ready");
+    Http.Response a = Http.get(server.base() + "/genotypes/piecesidx/count?segment=chrX&zygosity=any");
+    Http.Response b = Http.get(server.base() + "/genotypes/repair/count?segment=chrX&zygosity=any");
+    assertThat(b.status()).as(b.text()).isEqualTo(200);
+    assertThat(GenotypeIndexIT.untimed(b)).isEqualTo(GenotypeIndexIT.untimed(a));
+  }
+
+  /** A piece whose VCF changed after the build is refused at open even when its sections are checked on first use. */
+  @Test
+  void aStalePieceIsRefusedAtOpenWhenCheckedOnFirstUseToo() throws Exception {
+    assertThat(server.console()).contains("FAILED lazystale: 0002-c.vcf.gz.dgi: stale:");
+    JsonNode s = sourceStatus("lazystale");
+    assertThat(s.get("state").asText()).isEqualTo("failed");
+    assertThat(s.get("error").asText()).isEqualTo(sourceStatus("stale").get("error").asText())
+        .startsWith("0002-c.vcf.gz.dgi: stale:");
+    Http.Response r = Http.get(server.base() + "/genotypes/lazystale/count?segment=chr1");
+    assertThat(r.status()).isEqualTo(503);
+    assertThat(r.text()).contains("0002-c.vcf.gz.dgi: stale:");
+  }
+
+  private static JsonNode sourceStatus(String id) throws Exception {
+    Http.Response r = Http.get(server.base() + "/api/sources/" + id);
+    assertThat(r.status()).as(r.text()).isEqualTo(200);
+    return JSON.readTree(r.text());
+  }
+
+  private static JsonNode entry(JsonNode sources, String id) {
+    for (JsonNode s : sources) {
+      if (s.get("id").asText().equals(id)) {
+        return s;
+      }
+    }
+    throw new AssertionError("no source " + id + " in " + sources);
+  }
+
+  private static List<String> fieldNames(JsonNode n) {
+    List<String> names = new ArrayList<>();
+    n.fieldNames().forEachRemaining(f -> names.add(f.equals("id") ? "" : f));
+    names.removeIf(f -> List.of("", "title", "description", "failedAt").contains(f));
+    return names;
   }
 
   @Test

@@ -5,10 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.genotype.GenotypeIndexFile;
 import org.dasgrid.core.genotype.pieces.PieceCheck;
+import org.dasgrid.core.source.DamageReport;
 import org.dasgrid.core.source.SourceLoadException;
 
 /**
@@ -18,9 +21,10 @@ import org.dasgrid.core.source.SourceLoadException;
  * sections on the first query reading the piece (which waits for it) or by a background pass started at once,
  * whichever comes first; a damaged piece then makes every genotype query of the source answer 503 with the
  * reason, never a wrong answer. The default is {@code open} up to 2 GiB of index (about a second of checking)
- * and {@code first-use} above.
+ * and {@code first-use} above. A deferred check that fails is reported ({@link DamageReport}) so the registry
+ * marks the source unavailable, naming the piece, as it would a source refused at load.
  */
-final class IndexChecks {
+final class IndexChecks implements DamageReport {
   static final String OPTION = "genotypeIndexCheck";
   /** Index bytes up to which the default checks at open. */
   static final long CHECK_AT_OPEN_BYTES = 2L << 30;
@@ -29,6 +33,7 @@ final class IndexChecks {
   private final String source;
   private final boolean deferred;
   private final AtomicReference<String> failure = new AtomicReference<>();
+  private final List<Consumer<String>> watchers = new CopyOnWriteArrayList<>();
 
   private IndexChecks(String source, boolean deferred) {
     this.source = source;
@@ -62,7 +67,21 @@ final class IndexChecks {
 
   /** The gate of one piece opened with its checks deferred. */
   PieceCheck gate(String piece, GenotypeIndexFile.DeferredCheck check) {
-    return new PieceCheck(source, piece, check::run, failure);
+    return new PieceCheck(source, piece, check::run, failure, this::damaged);
+  }
+
+  private void damaged(String reason) {
+    watchers.forEach(w -> w.accept(reason));
+  }
+
+  /** The reason reaches a watcher added before or after the failure (twice at most, in a race: idempotent). */
+  @Override
+  public void whenDamaged(Consumer<String> reason) {
+    watchers.add(reason);
+    String failed = failure.get();
+    if (failed != null) {
+      reason.accept(failed);
+    }
   }
 
   /** Checks the pieces one after another on a background thread, until done or one fails. */

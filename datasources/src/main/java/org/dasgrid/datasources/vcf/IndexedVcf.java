@@ -3,6 +3,7 @@ package org.dasgrid.datasources.vcf;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.pieces.JoinedGenotypes;
 import org.dasgrid.core.genotype.pieces.Piece;
@@ -52,7 +53,8 @@ final class IndexedVcf {
     GenotypeQueries engine = JoinedGenotypes.of(List.of(new Piece(index.getFileName().toString(),
         opened.genotypes(), spans, gate)));
     checks.startBackground(List.of(gate));
-    return new VcfSource(sites(config, contigs, opened.references()), engine, opened.fileBytes());
+    return new VcfSource(sites(config, contigs, opened.references()), engine, opened.fileBytes(),
+        Optional.of(checks));
   }
 
   /** As {@link #openPiece}, the sections' checksums left to the returned check. */

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.dasgrid.core.config.SourceConfig;
@@ -86,6 +87,7 @@ final class IndexedVcfSet {
       throw SourceLoadException.badFile(dir, e.getMessage());
     }
     checks.startBackground(gates);
-    return new VcfSource(IndexedVcf.sites(config, contigs, new ArrayList<>(references.values())), engine, bytes);
+    return new VcfSource(IndexedVcf.sites(config, contigs, new ArrayList<>(references.values())), engine, bytes,
+        checks.deferred() ? Optional.of(checks) : Optional.empty());
   }
 }

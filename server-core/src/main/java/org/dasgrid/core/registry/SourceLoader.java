@@ -31,6 +31,7 @@ import org.dasgrid.core.source.DataSourceProvider;
 import org.dasgrid.core.source.DataSourceProviders;
 import org.dasgrid.core.source.EntryPoint;
 import org.dasgrid.core.source.SequenceDigests;
+import org.dasgrid.core.source.DamageReport;
 import org.dasgrid.core.source.LoadMonitor;
 import org.dasgrid.core.source.SequenceSource;
 import org.dasgrid.core.source.FastaBackedSource;
@@ -159,9 +160,12 @@ public final class SourceLoader implements AutoCloseable {
         }
       }, started);
       LoadedSource published = placement.publish(loaded);
-      slot.setState(new SourceState.Ready(published));
+      SourceState.Ready ready = new SourceState.Ready(published);
+      slot.setState(ready);
       slot.setLastReloadError(null);
       listener.loaded(published, reload);
+      loaded.data().capability(DamageReport.class).ifPresent(d -> d.whenDamaged(reason -> failLater(slot, ready,
+          reason)));
       return true;
     } catch (SourceLoadException e) {
       fail(slot, e.getMessage(), replacing, reload);
@@ -184,6 +188,17 @@ public final class SourceLoader implements AutoCloseable {
       slot.setState(new SourceState.Failed(reason, Instant.now()));
     }
     listener.failed(slot.id(), reason, reload);
+  }
+
+  /**
+   * A file of a serving source found damaged after load (an index section checked on first use): the version
+   * that found it, if still the one serving, is marked failed as if its load had failed, so the status pages
+   * and {@code /health/ready} say so and every request answers 503 with the reason, until a reload.
+   */
+  private void failLater(SourceSlot slot, SourceState.Ready found, String reason) {
+    if (slot.replace(found, new SourceState.Failed(reason, Instant.now()))) {
+      listener.failed(slot.id(), reason, false);
+    }
   }
 
   /** Loads one source synchronously; used by the registry and by tools. */

@@ -54,6 +54,11 @@ public final class SourceSlot {
     }
   }
 
+  /** Swaps {@code expected} for {@code next} if it is still the state; true if it was. */
+  boolean replace(SourceState expected, SourceState next) {
+    return state.compareAndSet(expected, next);
+  }
+
   /** Waits up to {@code millis} for the first load to end; true if it has. */
   public boolean awaitSettled(long millis) {
     if (settled.isDone()) {

@@ -1,6 +1,7 @@
 package org.dasgrid.core.genotype.pieces;
 
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.dasgrid.core.error.RequestException;
 
 /**
@@ -20,14 +21,20 @@ public final class PieceCheck {
   private final String piece;
   private final Work work;
   private final AtomicReference<String> sourceFailure;
+  private final Consumer<String> onFailure;
   private boolean passed;
 
-  /** {@code sourceFailure} is shared by the source's pieces: a failure of one stops them all. */
-  public PieceCheck(String source, String piece, Work work, AtomicReference<String> sourceFailure) {
+  /**
+   * {@code sourceFailure} is shared by the source's pieces: a failure of one stops them all; {@code onFailure} is
+   * told the reason of the source's first failure (once, by the check that found it).
+   */
+  public PieceCheck(String source, String piece, Work work, AtomicReference<String> sourceFailure,
+      Consumer<String> onFailure) {
     this.source = source;
     this.piece = piece;
     this.work = work;
     this.sourceFailure = sourceFailure;
+    this.onFailure = onFailure;
   }
 
   /** Returns once the piece is checked and the source has no failed piece; else throws a 503-kind error. */
@@ -42,7 +49,9 @@ public final class PieceCheck {
           } catch (Exception e) {
             String why = e instanceof org.dasgrid.core.genotype.BadIndexException ? e.getMessage() // names the file
                 : piece + ": " + e;
-            sourceFailure.compareAndSet(null, why);
+            if (sourceFailure.compareAndSet(null, why)) {
+              onFailure.accept(why);
+            }
           }
         }
       }
