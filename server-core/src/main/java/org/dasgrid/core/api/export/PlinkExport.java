@@ -32,6 +32,7 @@ final class PlinkExport implements CohortExport {
   private final ExportScope scope;
   private final GenotypeQueries engine;
   private final Optional<SampleSheet> sheet;
+  private long written; // variants in the .bed so far
 
   PlinkExport(ExportScope scope, GenotypeQueries engine, Optional<SampleSheet> sheet) {
     this.scope = scope;
@@ -57,6 +58,11 @@ final class PlinkExport implements CohortExport {
   @Override
   public long calls() {
     return scope.callCount();
+  }
+
+  @Override
+  public long recordsWritten() {
+    return written;
   }
 
   @Override
@@ -104,6 +110,7 @@ final class PlinkExport implements CohortExport {
         b[at++] = (byte) acc;
       }
       line.length(at);
+      written++;
       return line;
     });
     zip.closeEntry();

@@ -21,6 +21,7 @@ final class VcfExport implements CohortExport {
   private final GenotypeQueries engine;
   private final DataSource source;
   private final String sourceId;
+  private long written; // records so far
 
   VcfExport(ExportScope scope, GenotypeQueries engine, DataSource source, String sourceId) {
     this.scope = scope;
@@ -50,6 +51,11 @@ final class VcfExport implements CohortExport {
   }
 
   @Override
+  public long recordsWritten() {
+    return written;
+  }
+
+  @Override
   public void write(OutputStream out) throws IOException {
     LineBytes line = new LineBytes();
     header(line, out);
@@ -58,6 +64,7 @@ final class VcfExport implements CohortExport {
     try {
       scope.records().forEachRecord(scope.segments(), scope.samples(), rec -> {
         record(rec, members.length, alleles, line);
+        written++;
         try {
           line.writeTo(out);
         } catch (IOException e) {
