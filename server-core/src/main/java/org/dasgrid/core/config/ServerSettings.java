@@ -24,11 +24,12 @@ public record ServerSettings(
     String exportDir,
     Long htsgetUrlBytes,
     AuthSettings auth,
-    String auditLog) {
+    String auditLog,
+    Integer exportProgressSeconds) {
 
   public static final ServerSettings DEFAULTS =
       new ServerSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-          null, null);
+          null, null, null);
 
   public ServerSettings {
     maxSegmentsPerRequest = positive(maxSegmentsPerRequest, 1000, "maxSegmentsPerRequest");
@@ -72,6 +73,13 @@ public record ServerSettings(
     auth = auth == null ? AuthSettings.NONE : auth;
     // the audit log of answers above the public tier; a relative path is taken from the config file's folder
     auditLog = auditLog == null || auditLog.isBlank() ? null : auditLog;
+    // how often a streaming export (contract section 12) writes its progress to the access log; 0: at every
+    // block it sends (tests)
+    exportProgressSeconds = exportProgressSeconds == null ? 5 : exportProgressSeconds;
+    if (exportProgressSeconds < 0 || exportProgressSeconds > 3600) {
+      throw new IllegalArgumentException("server.exportProgressSeconds must be in 0..3600, not "
+          + exportProgressSeconds);
+    }
   }
 
   /** Where the audit log goes ({@code server.auditLog}), if one is kept. */
@@ -82,19 +90,19 @@ public record ServerSettings(
   public ServerSettings withMaxSegmentsPerRequest(int n) {
     return new ServerSettings(n, maxFeaturesPerResponse, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds, exportDir, htsgetUrlBytes, auth, auditLog);
+        adminTokens, warmupSeconds, exportDir, htsgetUrlBytes, auth, auditLog, exportProgressSeconds);
   }
 
   public ServerSettings withMaxFeaturesPerResponse(int n) {
     return new ServerSettings(maxSegmentsPerRequest, n, maxQueryLength, maxSegmentSpan, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds, exportDir, htsgetUrlBytes, auth, auditLog);
+        adminTokens, warmupSeconds, exportDir, htsgetUrlBytes, auth, auditLog, exportProgressSeconds);
   }
 
   public ServerSettings withMaxSegmentSpan(int n) {
     return new ServerSettings(maxSegmentsPerRequest, maxFeaturesPerResponse, maxQueryLength, n, maxGenotypeSpan,
         requestTimeoutMillis, cacheBytes, cacheMaxEntryBytes, loadThreads, maxHeapShare, rateLimit, http,
-        adminTokens, warmupSeconds, exportDir, htsgetUrlBytes, auth, auditLog);
+        adminTokens, warmupSeconds, exportDir, htsgetUrlBytes, auth, auditLog, exportProgressSeconds);
   }
 
   private static int positive(Integer v, int fallback, String name) {

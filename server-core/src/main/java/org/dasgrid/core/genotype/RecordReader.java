@@ -48,6 +48,15 @@ public interface RecordReader {
      */
     int call(int i, int[] alleles);
 
+    /**
+     * The {@code i}-th chosen sample's copies of ALT 1 (0, 1 or 2) when the record has one ALT and the call is
+     * complete and diploid ({@code 0/0}, {@code 0/1}, {@code 1/1}: nearly every call), so that a writer can take
+     * its bytes from a table; -1 for any other call (read it with {@link #call}).
+     */
+    default int diploidAltCopies(int i) {
+      return -1;
+    }
+
     /** Alleles called among the chosen samples (AN). */
     int an();
 

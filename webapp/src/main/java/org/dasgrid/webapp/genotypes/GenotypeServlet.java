@@ -67,6 +67,16 @@ final class GenotypeServlet extends HttpServlet {
   private final transient AnalyticsAnswerCache clientAnswers = new AnalyticsAnswerCache(256L << 20, 32 << 20);
   /** The start-up warm-up's: the same path, counted nowhere, emptied when it ends (WarmupState). */
   private final transient AnalyticsAnswerCache warmupAnswers = new AnalyticsAnswerCache(16L << 20, 4 << 20);
+  /**
+   * Deflates the BGZF blocks of VCF exports, all exports together: two threads, so compression takes at most two
+   * cores however many exports run (each holds at most {@link ExportAnswers#BGZF_IN_FLIGHT} blocks in it).
+   */
+  private final transient java.util.concurrent.ExecutorService compressors =
+      java.util.concurrent.Executors.newFixedThreadPool(2, r -> {
+        Thread t = new Thread(r, "dasgrid-bgzf");
+        t.setDaemon(true);
+        return t;
+      });
 
   GenotypeServlet(DasGridApp app) {
     this.app = app;
@@ -78,6 +88,12 @@ final class GenotypeServlet extends HttpServlet {
     io.micrometer.core.instrument.FunctionCounter.builder("dasgrid.answers.misses", clientAnswers,
         AnalyticsAnswerCache::misses).description("Analytics answers looked up and not kept (rendered)")
         .register(meters);
+  }
+
+  @Override
+  public void destroy() {
+    compressors.shutdownNow();
+    super.destroy();
   }
 
   @Override
@@ -143,7 +159,7 @@ final class GenotypeServlet extends HttpServlet {
       // cohort exports and frequencies (contract section 12): the local engine's records, not a cluster's view
       GenotypeQueries local = ((GenotypeSource) source.data()).genotypes();
       if (parts[1].equals(ExportEndpoint.PATH)) {
-        ExportAnswers.answer(req, resp, source, local, limits, timer);
+        ExportAnswers.answer(req, resp, source, local, limits, timer, compressors);
       } else {
         FrequencyAnswers.answer(req, resp, source, local, limits, timer);
       }

@@ -1,9 +1,17 @@
 package org.dasgrid.webapp.observe;
 
+import jakarta.servlet.ServletException;
 import java.io.CharArrayWriter;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.function.Consumer;
 import org.apache.catalina.Valve;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.AbstractAccessLogValve;
 import org.apache.catalina.valves.AccessLogValve;
 
@@ -12,6 +20,10 @@ import org.apache.catalina.valves.AccessLogValve;
  * the request id and the time taken in microseconds, so log lines can be matched with {@code X-Request-Id}s and
  * any combined-format tool can read them. It goes to the console by default (where containers collect it) or to a
  * file.
+ *
+ * <p>A long answer may also write lines while it streams ({@link #PROGRESS_ATTRIBUTE}): the request's host, time
+ * and request line as in the combined format, then the answer's own words where the status would be (so
+ * combined-format tools skip them rather than count the request twice), then the request id.
  */
 public final class AccessLog {
   /**
@@ -23,6 +35,15 @@ public final class AccessLog {
   public static final String PATTERN =
       "%h %l %u %t \"%r\" %s %b \"%{Referer}i\" \"%{User-Agent}i\" %{" + Observability.REQUEST_ID_ATTRIBUTE
           + "}r %D";
+
+  /**
+   * Request attribute holding a {@code Consumer<String>} that writes a line about this request, while it runs, to
+   * the access log ({@code HOST - - [TIME] "REQUEST LINE" MESSAGE REQUEST-ID}); absent when the embedded server
+   * keeps no access log (or in a WAR, whose Tomcat keeps its own).
+   */
+  public static final String PROGRESS_ATTRIBUTE = "org.dasgrid.accessLog.progress";
+
+  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.US);
 
   private AccessLog() {}
 
@@ -42,7 +63,7 @@ public final class AccessLog {
 
   /** A valve appending to {@code file} (not rotated: leave that to logrotate or the platform). */
   public static Valve toFile(Path file) {
-    AccessLogValve v = new AccessLogValve();
+    AccessLogValve v = new FileValve();
     Path abs = file.toAbsolutePath();
     v.setDirectory(abs.getParent().toString());
     v.setPrefix(abs.getFileName().toString());
@@ -53,6 +74,31 @@ public final class AccessLog {
     v.setPattern(PATTERN);
     v.setConditionUnless(Observability.WARMUP_ATTRIBUTE);
     return v;
+  }
+
+  /** Offers the request a writer of progress lines into {@code log}, then passes it on. */
+  private static void offerProgress(Request request, Consumer<CharArrayWriter> log) {
+    request.setAttribute(PROGRESS_ATTRIBUTE, (Consumer<String>) message -> {
+      if (request.getAttribute(Observability.WARMUP_ATTRIBUTE) != null) {
+        return;
+      }
+      CharArrayWriter line = new CharArrayWriter(256);
+      String query = request.getQueryString();
+      line.append(request.getRemoteAddr()).append(" - - [").append(TIME.format(ZonedDateTime.now())).append("] \"")
+          .append(request.getMethod()).append(' ').append(request.getRequestURI())
+          .append(query == null ? "" : "?" + query).append(' ').append(request.getProtocol()).append("\" ")
+          .append(message).append(' ').append(String.valueOf(request.getAttribute(Observability.REQUEST_ID_ATTRIBUTE)));
+      log.accept(line);
+    });
+  }
+
+  /** Tomcat's file valve, offering progress lines (see {@link #PROGRESS_ATTRIBUTE}). */
+  private static final class FileValve extends AccessLogValve {
+    @Override
+    public void invoke(Request request, Response response) throws IOException, ServletException {
+      offerProgress(request, this::log);
+      super.invoke(request, response);
+    }
   }
 
   /**
@@ -67,6 +113,12 @@ public final class AccessLog {
 
     ConsoleValve(PrintStream out) {
       this.out = out;
+    }
+
+    @Override
+    public void invoke(Request request, Response response) throws IOException, ServletException {
+      offerProgress(request, this::log);
+      super.invoke(request, response);
     }
 
     @Override

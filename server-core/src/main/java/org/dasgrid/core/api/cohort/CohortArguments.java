@@ -1,18 +1,15 @@
 package org.dasgrid.core.api.cohort;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import org.dasgrid.core.api.genotype.SampleChoice;
+import org.dasgrid.core.api.genotype.SegmentArguments;
 import org.dasgrid.core.arguments.QueryArguments;
 import org.dasgrid.core.error.RequestException;
-import org.dasgrid.core.segment.Range;
 import org.dasgrid.core.segment.Segment;
-import org.dasgrid.core.segment.SegmentRequest;
 import org.dasgrid.core.source.DataSource;
-import org.dasgrid.core.source.EntryPoint;
 
 /** The arguments of a cohort analytics request, read and checked one by one; mistakes are 400s. */
 final class CohortArguments {
@@ -22,12 +19,7 @@ final class CohortArguments {
   CohortArguments(QueryArguments args, String endpoint, Set<String> allowed) {
     this.args = args;
     this.endpoint = endpoint;
-    for (String name : args.asMap().keySet()) {
-      if (!allowed.contains(name) && !name.startsWith("_")) {
-        throw RequestException.badArgument("unknown argument '%s' for %s; use %s", SampleChoice.shorten(name),
-            endpoint, String.join(", ", new java.util.TreeSet<>(allowed)));
-      }
-    }
+    SegmentArguments.refuseUnknown(args, allowed, endpoint);
   }
 
   QueryArguments raw() {
@@ -99,29 +91,6 @@ final class CohortArguments {
 
   /** The segments asked for (a bare reference is all of it), on the source's names; empty if none given. */
   List<Segment> segments(DataSource source, int max) {
-    List<String> raw = args.all("segment");
-    if (raw.size() > max) {
-      throw RequestException.tooLarge("%d segments requested; at most %d per request "
-          + "(server.maxSegmentsPerRequest)", raw.size(), max);
-    }
-    List<Segment> out = new ArrayList<>(raw.size());
-    for (String text : raw) {
-      SegmentRequest req = SegmentRequest.parseLocus(text);
-      EntryPoint ep = source.entryPoint(req.ref()).orElseThrow(() -> new RequestException(
-          org.dasgrid.core.error.ErrorKind.BAD_ARGUMENT, "unknown reference '%s' in segment '%s'%s",
-          SampleChoice.shorten(req.ref()), SampleChoice.shorten(text), SegmentRequest.howToWrite(req.ref())));
-      if (req.range().isEmpty()) {
-        out.add(new Segment(ep.name(), 1, ep.length()));
-        continue;
-      }
-      Range r = req.range().get();
-      if (r.start() < 1) {
-        throw RequestException.badArgument("segment '%s': coordinates start at 1", SampleChoice.shorten(text));
-      }
-      if (r.start() <= ep.length()) {
-        out.add(new Segment(ep.name(), (int) r.start(), (int) Math.min(r.stop(), ep.length())));
-      }
-    }
-    return out;
+    return SegmentArguments.read(args, source, max);
   }
 }

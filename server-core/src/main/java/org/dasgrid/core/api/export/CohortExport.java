@@ -22,6 +22,12 @@ public interface CohortExport {
   /** How many calls (samples × variants) the export holds, as checked against the limit. */
   long calls();
 
+  /**
+   * Records written so far by {@link #write} (a VCF's records; a PLINK export's variants in its {@code .bed}), for
+   * progress reports on the writing thread.
+   */
+  long recordsWritten();
+
   /** Writes the export as it reads it: memory does not grow with its size. */
   void write(OutputStream out) throws IOException;
 }

@@ -1,23 +1,19 @@
 package org.dasgrid.core.api.export;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import org.dasgrid.core.api.cohort.CohortApi;
 import org.dasgrid.core.api.genotype.GeneArguments;
 import org.dasgrid.core.api.genotype.SampleChoice;
+import org.dasgrid.core.api.genotype.SegmentArguments;
 import org.dasgrid.core.arguments.QueryArguments;
 import org.dasgrid.core.error.ErrorKind;
 import org.dasgrid.core.error.RequestException;
 import org.dasgrid.core.genotype.CallReader;
 import org.dasgrid.core.genotype.RecordReader;
 import org.dasgrid.core.genotype.SampleSelection;
-import org.dasgrid.core.segment.Range;
 import org.dasgrid.core.segment.Segment;
-import org.dasgrid.core.segment.SegmentRequest;
 import org.dasgrid.core.source.DataSource;
-import org.dasgrid.core.source.EntryPoint;
 
 /**
  * What an export covers, read from its arguments and checked: the regions ({@code segment=} or {@code gene=}),
@@ -32,12 +28,7 @@ record ExportScope(List<Segment> segments, SampleSelection samples, long variant
   static final String MAX_CALLS_OPTION = "maxExportCalls";
 
   static ExportScope read(QueryArguments given, Set<String> allowed, CohortApi.Context ctx, String sourceId) {
-    for (String name : given.asMap().keySet()) {
-      if (!allowed.contains(name) && !name.startsWith("_")) {
-        throw RequestException.badArgument("unknown argument '%s' for export; use %s", SampleChoice.shorten(name),
-            String.join(", ", new TreeSet<>(allowed)));
-      }
-    }
+    SegmentArguments.refuseUnknown(given, allowed, "export");
     RecordReader records = RecordReader.of(ctx.engine()).filter(r -> ctx.engine() instanceof CallReader)
         .orElseThrow(() -> new RequestException(ErrorKind.UNSUPPORTED, "exports are not available on this source "
             + "(its genotypes are split over cluster nodes)"));
@@ -73,32 +64,10 @@ record ExportScope(List<Segment> segments, SampleSelection samples, long variant
 
   /** The regions asked for, at least one (a bare reference is all of it), on the source's names. */
   private static List<Segment> segments(QueryArguments args, DataSource source, int max) {
-    List<String> raw = args.all("segment");
-    if (raw.isEmpty()) {
+    if (args.all("segment").isEmpty()) {
       throw RequestException.badArgument("export needs segment=REF:START,STOP (or a whole REF) or gene=SYMBOL");
     }
-    if (raw.size() > max) {
-      throw RequestException.tooLarge("%d segments requested; at most %d per request "
-          + "(server.maxSegmentsPerRequest)", raw.size(), max);
-    }
-    List<Segment> out = new ArrayList<>(raw.size());
-    for (String text : raw) {
-      SegmentRequest req = SegmentRequest.parse(text);
-      EntryPoint ep = source.entryPoint(req.ref()).orElseThrow(() -> RequestException.badArgument(
-          "unknown reference '%s' in segment '%s'", SampleChoice.shorten(req.ref()), SampleChoice.shorten(text)));
-      if (req.range().isEmpty()) {
-        out.add(new Segment(ep.name(), 1, ep.length()));
-        continue;
-      }
-      Range r = req.range().get();
-      if (r.start() < 1) {
-        throw RequestException.badArgument("segment '%s': coordinates start at 1", SampleChoice.shorten(text));
-      }
-      if (r.start() <= ep.length()) {
-        out.add(new Segment(ep.name(), (int) r.start(), (int) Math.min(r.stop(), ep.length())));
-      }
-    }
-    return out;
+    return SegmentArguments.read(args, source, max);
   }
 
   long callCount() {

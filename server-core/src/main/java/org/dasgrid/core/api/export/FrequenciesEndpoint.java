@@ -10,10 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import org.dasgrid.core.api.cohort.CohortApi;
 import org.dasgrid.core.api.genotype.RequestTimer;
 import org.dasgrid.core.api.genotype.SampleChoice;
+import org.dasgrid.core.api.genotype.SegmentArguments;
 import org.dasgrid.core.arguments.QueryArguments;
 import org.dasgrid.core.error.ErrorKind;
 import org.dasgrid.core.error.RequestException;
@@ -56,12 +56,7 @@ public final class FrequenciesEndpoint {
   private record Entry(String query, String chrom, int pos, String id, String ref, String alt, int[] counts) {}
 
   public static Answer answer(QueryArguments args, byte[] body, CohortApi.Context ctx) {
-    for (String name : args.asMap().keySet()) {
-      if (!ARGUMENTS.contains(name) && !name.startsWith("_")) {
-        throw RequestException.badArgument("unknown argument '%s' for frequencies; use %s",
-            SampleChoice.shorten(name), String.join(", ", new TreeSet<>(ARGUMENTS)));
-      }
-    }
+    SegmentArguments.refuseUnknown(args, ARGUMENTS, "frequencies");
     if (!(ctx.engine() instanceof CallReader reader) || reader.keyedRows().isEmpty()) {
       throw new RequestException(ErrorKind.UNSUPPORTED, "frequencies are not available on this source (its "
           + "genotypes are split over cluster nodes)");

@@ -32,6 +32,9 @@ final class PlinkExport implements CohortExport {
   private final ExportScope scope;
   private final GenotypeQueries engine;
   private final Optional<SampleSheet> sheet;
+  private long written; // variants in the .bed so far
+  /** The .bed's 2-bit code of a complete diploid call by its copies of A1 (the ALT): A2/A2, A1/A2, A1/A1. */
+  private static final int[] BED_CODE = {3, 2, 0};
 
   PlinkExport(ExportScope scope, GenotypeQueries engine, Optional<SampleSheet> sheet) {
     this.scope = scope;
@@ -57,6 +60,11 @@ final class PlinkExport implements CohortExport {
   @Override
   public long calls() {
     return scope.callCount();
+  }
+
+  @Override
+  public long recordsWritten() {
+    return written;
   }
 
   @Override
@@ -94,7 +102,8 @@ final class PlinkExport implements CohortExport {
       int at = line.length();
       int acc = 0;
       for (int i = 0; i < samples; i++) {
-        acc |= code(rec.call(i, alleles), alleles, keep) << ((i & 3) << 1);
+        int copies = rec.diploidAltCopies(i); // a one-ALT record: keep is 1
+        acc |= (copies >= 0 ? BED_CODE[copies] : code(rec.call(i, alleles), alleles, keep)) << ((i & 3) << 1);
         if ((i & 3) == 3) {
           b[at++] = (byte) acc;
           acc = 0;
@@ -104,6 +113,7 @@ final class PlinkExport implements CohortExport {
         b[at++] = (byte) acc;
       }
       line.length(at);
+      written++;
       return line;
     });
     zip.closeEntry();

@@ -3,6 +3,9 @@ package org.dasgrid.core.api.export;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.List;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.RecordReader;
@@ -17,16 +20,24 @@ import org.dasgrid.core.source.DataSource;
  */
 final class VcfExport implements CohortExport {
   private static final byte[] DIGITS = "0123456789".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  /** {@code \t0/0}, {@code \t0/1}, {@code \t1/1} as little-endian ints, by copies of the ALT: one store a call. */
+  private static final int[] DIPLOID = {tabbed("0/0"), tabbed("0/1"), tabbed("1/1")};
+  private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private final ExportScope scope;
   private final GenotypeQueries engine;
   private final DataSource source;
   private final String sourceId;
+  private long written; // records so far
 
   VcfExport(ExportScope scope, GenotypeQueries engine, DataSource source, String sourceId) {
     this.scope = scope;
     this.engine = engine;
     this.source = source;
     this.sourceId = sourceId;
+  }
+
+  private static int tabbed(String gt) {
+    return '\t' | gt.charAt(0) << 8 | gt.charAt(1) << 16 | gt.charAt(2) << 24;
   }
 
   @Override
@@ -50,6 +61,11 @@ final class VcfExport implements CohortExport {
   }
 
   @Override
+  public long recordsWritten() {
+    return written;
+  }
+
+  @Override
   public void write(OutputStream out) throws IOException {
     LineBytes line = new LineBytes();
     header(line, out);
@@ -58,6 +74,7 @@ final class VcfExport implements CohortExport {
     try {
       scope.records().forEachRecord(scope.segments(), scope.samples(), rec -> {
         record(rec, members.length, alleles, line);
+        written++;
         try {
           line.writeTo(out);
         } catch (IOException e) {
@@ -112,11 +129,21 @@ final class VcfExport implements CohortExport {
       line.number(rec.ac(a));
     }
     line.text(";AN=").number(rec.an()).text("\tGT");
+    // room for the common calls (4 bytes each, from DIPLOID); any other call makes its own room
+    line.room(4 * samples);
+    byte[] b = line.array();
+    int at = line.length();
     for (int i = 0; i < samples; i++) {
+      int copies = rec.diploidAltCopies(i);
+      if (copies >= 0) {
+        INT.set(b, at, DIPLOID[copies]);
+        at += 4;
+        continue;
+      }
       int n = rec.call(i, alleles);
-      line.room(1 + 4 * n);
-      byte[] b = line.array();
-      int at = line.length();
+      line.length(at);
+      line.room(1 + 4 * n + 4 * (samples - i - 1));
+      b = line.array();
       b[at++] = '\t';
       for (int k = 0; k < n; k++) {
         if (k > 0) {
@@ -136,8 +163,8 @@ final class VcfExport implements CohortExport {
           b[at++] = DIGITS[a % 10];
         }
       }
-      line.length(at);
     }
+    line.length(at);
     line.ch('\n');
   }
 }

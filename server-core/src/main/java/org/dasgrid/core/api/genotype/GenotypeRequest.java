@@ -13,11 +13,8 @@ import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.GenotypeQuery;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.Zygosity;
-import org.dasgrid.core.segment.Range;
 import org.dasgrid.core.segment.Segment;
-import org.dasgrid.core.segment.SegmentRequest;
 import org.dasgrid.core.source.DataSource;
-import org.dasgrid.core.source.EntryPoint;
 
 /**
  * A genotype request read from its arguments ({@code segment}, {@code zygosity}, {@code samples}, {@code
@@ -128,33 +125,10 @@ public record GenotypeRequest(GenotypeEndpoint endpoint, GenotypeQuery query, Op
   }
 
   private static List<Segment> segments(QueryArguments args, DataSource source, int max) {
-    List<String> raw = args.all("segment");
-    if (raw.isEmpty()) {
+    if (args.all("segment").isEmpty()) {
       throw RequestException.badArgument("at least one segment=REF:START,STOP is required");
     }
-    if (raw.size() > max) {
-      throw RequestException.tooLarge(
-          "%d segments requested; at most %d per request (server.maxSegmentsPerRequest)", raw.size(), max);
-    }
-    List<Segment> out = new ArrayList<>(raw.size());
-    for (String text : raw) {
-      SegmentRequest req = SegmentRequest.parseLocus(text);
-      EntryPoint ep = source.entryPoint(req.ref()).orElseThrow(() ->
-          RequestException.badArgument("unknown reference '%s' in segment '%s'%s", shorten(req.ref()), shorten(text),
-              SegmentRequest.howToWrite(req.ref())));
-      if (req.range().isEmpty()) {
-        out.add(new Segment(ep.name(), 1, ep.length()));
-        continue;
-      }
-      Range r = req.range().get();
-      if (r.start() < 1) {
-        throw RequestException.badArgument("segment '%s': coordinates start at 1", shorten(text));
-      }
-      if (r.start() <= ep.length()) {
-        out.add(new Segment(ep.name(), (int) r.start(), (int) Math.min(r.stop(), ep.length())));
-      }
-    }
-    return out;
+    return SegmentArguments.read(args, source, max);
   }
 
   private static SampleSelection samples(QueryArguments args, GenotypeQueries engine) {

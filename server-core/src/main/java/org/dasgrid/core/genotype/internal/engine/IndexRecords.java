@@ -228,6 +228,12 @@ public final class IndexRecords implements RecordReader {
     }
 
     @Override
+    public int diploidAltCopies(int i) {
+      int s = members[i];
+      return alts == 1 && called[s] == 2 && !missing[s] && !nonDiploid[s] ? copies[0][s] : -1;
+    }
+
+    @Override
     public int an() {
       int an = 0;
       for (int s : members) {
