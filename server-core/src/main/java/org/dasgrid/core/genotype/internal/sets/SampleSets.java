@@ -70,7 +70,7 @@ public final class SampleSets {
     this.inline = new InlineSets(inline, words);
     this.roaring = new RoaringSets(roaring, words);
     this.dense = new DenseSets(dense, cohortSize, words);
-    this.patched = new PatchedSets(patches, this, this.inline, words);
+    this.patched = new PatchedSets(patches, this, this.inline, this.wide, wideInline, words);
   }
 
   /** Whether a cohort this size stores its inline runs as 32-bit sample numbers (above 65,536 samples). */

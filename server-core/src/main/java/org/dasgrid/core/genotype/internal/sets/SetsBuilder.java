@@ -17,7 +17,8 @@ import org.roaringbitmap.RoaringBitmap;
  * up to 65,536 samples: an inline run of 16-bit numbers when that is no larger than a bitset or a {@code
  * RoaringBitmap}; else a patch of one of the contig's recent dense sets when that takes at most half a bitset's
  * bytes, or a dense bitset (which becomes such a base); else Roaring. Above 65,536 samples: an inline run of
- * 32-bit numbers when no larger than a bitset, else a bitset (so an index file holds any compact store). Pages a streaming build has written ({@link #release}) are
+ * 32-bit numbers when no larger than a bitset, else a patch or a bitset as above, never Roaring (so an index
+ * file holds any compact store). Pages a streaming build has written ({@link #release}) are
  * let go. Not thread-safe.
  */
 public final class SetsBuilder {
@@ -97,10 +98,13 @@ public final class SetsBuilder {
     }
     long denseBytes = 8L * words;
     if (wide) {
-      // a cohort above 65,536 samples: a run of 32-bit numbers or a bitset, never Roaring (which an index file
-      // does not hold; it would be smaller only for sets of 1/32 to 1/8 of the cohort, and at most twice), and
-      // no patches (their minus and plus runs are 16-bit)
-      return n <= WideInlineSets.MAX_MEMBERS && 4L * (n + 1) <= denseBytes ? addWide(ids, n) : addDense(ids, n);
+      // a cohort above 65,536 samples: a run of 32-bit numbers, a patch or a bitset, never Roaring (which an
+      // index file does not hold; it would be smaller only for sets of 1/32 to 1/8 of the cohort, at most twice)
+      if (n <= WideInlineSets.MAX_MEMBERS && 4L * (n + 1) <= denseBytes) {
+        return addWide(ids, n);
+      }
+      int h = patched(ids, n);
+      return h != SampleSets.EMPTY ? h : addDense(ids, n);
     }
     long inlineBytes = 2L * (n + 1);
     long roaringBytes = RoaringSets.OVERHEAD + (long) RoaringSets.PER_CONTAINER * containers(ids, n) + 2L * n;
@@ -136,7 +140,11 @@ public final class SetsBuilder {
         out += Long.bitCount(base[w] & ~bits[w]);
         in += Long.bitCount(bits[w] & ~base[w]);
       }
-      long bytes = PATCH_BYTES + (out == 0 ? 0 : 2L * (out + 1)) + (in == 0 ? 0 : 2L * (in + 1));
+      if (out > WideInlineSets.MAX_MEMBERS || in > WideInlineSets.MAX_MEMBERS) {
+        continue; // a run holds at most a page (a cohort of millions)
+      }
+      int width = wide ? 4 : 2;
+      long bytes = PATCH_BYTES + (out == 0 ? 0 : width * (out + 1L)) + (in == 0 ? 0 : width * (in + 1L));
       if (bytes < bestBytes) {
         best = b;
         bestBytes = bytes;
@@ -157,8 +165,8 @@ public final class SetsBuilder {
       }
     }
     baseUsed[best] = ++clock;
-    int minusSet = out == 0 ? SampleSets.EMPTY : addInline(minus, out);
-    int plusSet = in == 0 ? SampleSets.EMPTY : addInline(plus, in);
+    int minusSet = out == 0 ? SampleSets.EMPTY : wide ? addWide(minus, out) : addInline(minus, out);
+    int plusSet = in == 0 ? SampleSets.EMPTY : wide ? addWide(plus, in) : addInline(plus, in);
     return addPatch(baseHandle[best], minusSet, plusSet, n);
   }
 
@@ -269,9 +277,7 @@ public final class SetsBuilder {
     }
     denseSets++;
     int handle = set << 2 | SampleSets.DENSE;
-    if (!wide) {
-      remember(handle);
-    }
+    remember(handle);
     return handle;
   }
 
