@@ -19,8 +19,8 @@ JAR=${JAR:-$ROOT/webapp/target/dasgrid.jar}; PORT=${PORT:-18360}
 WORK=$(mktemp -d)
 . "$ROOT/perf/scripts/serve.sh"
 trap 'serve_stop; rm -rf "$WORK"' EXIT
+trap 'exit 1' INT TERM
 cat > "$WORK/dasgrid.yaml" <<YAML
-options: {genotypeIndexCheck: ${CHECK:-first-use}}
 sources:
   - id: bb
     format: vcf
@@ -29,6 +29,7 @@ sources:
     genotypeIndex: $INDEX
     genes: $DIR/genes.gff3
     samples: $DIR/samples.tsv
+    options: {genotypeIndexCheck: ${CHECK:-first-use}}
 YAML
 # shellcheck disable=SC2086
 serve_start "$WORK/dasgrid.yaml" "$PORT" "$WORK/server.log" ${JAVA_OPTS:--Xmx1g} -- --no-warmup
