@@ -21,6 +21,7 @@ WORK=$(mktemp -d)
 trap 'serve_stop; rm -rf "$WORK"' EXIT
 trap 'exit 1' INT TERM
 cat > "$WORK/dasgrid.yaml" <<YAML
+server: {rateLimit: {enabled: false}}
 sources:
   - id: bb
     format: vcf
