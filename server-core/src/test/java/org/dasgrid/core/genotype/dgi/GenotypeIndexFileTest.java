@@ -158,6 +158,45 @@ class GenotypeIndexFileTest {
         .hasMessageContaining("index format version " + (IndexLayout.FORMAT_VERSION + 1));
   }
 
+  /**
+   * A format-3 file (a cohort of up to 65,536 samples: format 4 but for the version number and the catalog's
+   * {@code inlineBits}, which a format-3 catalog lacks) still opens and answers as the engine it was written from.
+   */
+  @Test
+  void readsAFormat3File() throws Exception {
+    RandomCohorts.Cohort c = RandomCohorts.sexedCohort(29, 300, 1_500);
+    Path file = written(c.engine);
+    byte[] b = Files.readAllBytes(file);
+    ByteBuffer h = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+    assertThat(h.getInt(8)).isEqualTo(4);
+    int catalogAt = (int) h.getLong(24);
+    int catalogLength = (int) h.getLong(32);
+    String catalog = new String(b, catalogAt, catalogLength, java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(catalog).contains("\"inlineBits\":16").contains("\"format\":4");
+    // as a format-3 writer made it: no inlineBits (same length: the key blanked to JSON whitespace), format 3
+    String old = catalog.replace("\"inlineBits\":16,", " ".repeat("\"inlineBits\":16,".length()))
+        .replace("\"format\":4", "\"format\":3");
+    byte[] oldBytes = old.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(oldBytes).hasSize(catalogLength);
+    System.arraycopy(oldBytes, 0, b, catalogAt, catalogLength);
+    CRC32C catalogCrc = new CRC32C();
+    catalogCrc.update(b, catalogAt, catalogLength);
+    h.putInt(8, 3);
+    h.putInt(40, (int) catalogCrc.getValue());
+    CRC32C crc = new CRC32C();
+    crc.update(b, 0, IndexLayout.HEADER - 4);
+    h.putInt(IndexLayout.HEADER - 4, (int) crc.getValue());
+    Files.write(file, b);
+    GenotypeQueries mapped = GenotypeIndexFile.open(file, name -> true, VCF).genotypes();
+    Random rnd = new Random(5);
+    for (int q = 0; q < 100; q++) {
+      GenotypeQuery query = randomQuery(rnd, c);
+      assertSameVariants(c.engine.variants(query), mapped.variants(query), query);
+      assertSameSamples(c.engine.carriers(query), mapped.carriers(query));
+      assertThat(mapped.count(query)).as("%s", query).isEqualTo(c.engine.count(query));
+    }
+  }
+
   /** Format 1 kept no missing-call sets or INFO, format 2 disjoint AN groups and no patched sets. */
   @ParameterizedTest
   @ValueSource(ints = {1, 2})
