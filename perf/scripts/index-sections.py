@@ -23,6 +23,8 @@ def main(path, per_contig):
         catalog = json.loads(f.read(cat_len))
         tables = {}
         for name, pool in catalog['pools'].items():
+            if not isinstance(pool, dict):  # format 4's inlineBits
+                continue
             off, n, _ = pool['table']
             f.seek(off)
             raw = f.read(n)

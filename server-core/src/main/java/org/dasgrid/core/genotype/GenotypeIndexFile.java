@@ -28,8 +28,8 @@ public final class GenotypeIndexFile {
 
   /**
    * Writes {@code engine} (built by {@link GenotypeIndexBuilder}) to {@code out}: first to {@code out.partial},
-   * renamed to {@code out} when complete. Throws for an engine holding RoaringBitmap sets (cohorts above
-   * 65,536 samples, or {@code genotypeSets: roaring}), which the format does not hold. A build that need not
+   * renamed to {@code out} when complete. Throws for an engine holding RoaringBitmap sets ({@code
+   * genotypeSets: roaring}), which the format does not hold. A build that need not
    * hold the engine first streams instead ({@link #build}).
    */
   public static void write(GenotypeQueries engine, List<IndexedReference> references, SourceIdentity source,
@@ -72,9 +72,6 @@ public final class GenotypeIndexFile {
     private final GenotypeIndexBuilder genotypes;
 
     private Build(Path out, List<String> sampleNames, boolean sampleCalls) throws IOException {
-      if (sampleNames.size() > 0x10000) {
-        throw new IllegalArgumentException(IndexLayout.COMPACT_ONLY);
-      }
       this.writer = new StoreWriter(out, sampleNames.size(), sampleCalls);
       this.store = new StoreBuilder(sampleNames, writer);
       this.genotypes = new GenotypeIndexBuilder(store);

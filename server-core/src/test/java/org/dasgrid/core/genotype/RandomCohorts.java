@@ -91,6 +91,24 @@ public final class RandomCohorts {
    * and missing sets are the same large group of samples but for a few: the sets stored as patches.
    */
   public static Cohort sexedCohort(long seed, int sampleCount, int siteCount) {
+    return sexedCohort(seed, sampleCount, siteCount, rnd -> rnd.nextInt(3) == 0 ? 0.3 : 0.01);
+  }
+
+  /**
+   * As {@link #sexedCohort(long, int, int)} with a biobank's allele-frequency spectrum: half the sites have one
+   * or two carriers, a quarter tens, the rest 1%, 3% or (one site in 30) 30% of the cohort. At 70,000 samples
+   * its sets take every form: runs of 32-bit sample numbers, and dense sets for the common sites and chrX's
+   * males.
+   */
+  public static Cohort biobankCohort(long seed, int sampleCount, int siteCount) {
+    return sexedCohort(seed, sampleCount, siteCount, rnd -> {
+      int k = rnd.nextInt(30);
+      return k < 15 ? 0.75 / sampleCount : k < 23 ? 10.0 / sampleCount : k < 26 ? 0.01 : k < 29 ? 0.03 : 0.3;
+    });
+  }
+
+  private static Cohort sexedCohort(long seed, int sampleCount, int siteCount,
+      java.util.function.ToDoubleFunction<Random> frequency) {
     Random rnd = new Random(seed);
     Cohort c = new Cohort(sampleCount);
     GenotypeIndexBuilder b = new GenotypeIndexBuilder(c.samples);
@@ -103,7 +121,7 @@ public final class RandomCohorts {
       int pos = 1 + (i * 53 + rnd.nextInt(40)) % 20_000;
       int altCount = rnd.nextInt(8) == 0 ? 2 : 1;
       List<String> alts = List.of("C", "G").subList(0, altCount);
-      double p = rnd.nextInt(3) == 0 ? 0.3 : 0.01;
+      double p = frequency.applyAsDouble(rnd);
       int[][] calls = new int[sampleCount][];
       b.startSite(contig, pos, pos, ".", "A", alts);
       for (int s = 0; s < sampleCount; s++) {

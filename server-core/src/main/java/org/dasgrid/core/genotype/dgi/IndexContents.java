@@ -21,6 +21,6 @@ public record IndexContents(List<String> samples, Map<String, InfoField> infoFie
   public record Counts(long sites, long variants, long nonRefCalls, long inlineSets, long denseSets) {}
 
   /** The pools' pages: the sample sets' three forms, and the allele-count corrections. */
-  public record Pools(CharColumn[] inlineSets, LongColumn[] denseSets, IntColumn[] patchedSets,
-      IntColumn[] corrections) {}
+  public record Pools(CharColumn[] inlineSets, IntColumn[] wideInlineSets, LongColumn[] denseSets,
+      IntColumn[] patchedSets, IntColumn[] corrections) {}
 }

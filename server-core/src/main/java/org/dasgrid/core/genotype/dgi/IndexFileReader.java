@@ -172,11 +172,12 @@ public final class IndexFileReader {
         throw bad("corrupt: header checksum mismatch");
       }
       int version = h.getInt(8);
-      if (version != IndexLayout.FORMAT_VERSION) {
+      if (version != IndexLayout.FORMAT_VERSION && version != IndexLayout.FORMAT_3) {
         // format 1 kept no missing-call sets or INFO (the analytics), format 2 stored disjoint AN groups and no
-        // patched sets: their files are rebuilt, not read (a build is minutes; two readers would be kept forever)
-        throw bad("index format version " + version + ", this server reads version " + IndexLayout.FORMAT_VERSION
-            + " (rebuild the index with this server's 'index' command)");
+        // patched sets: their files are rebuilt, not read (a build is minutes; two readers would be kept forever).
+        // Format 3 is format 4 for cohorts of up to 65,536 samples, so it reads as it is
+        throw bad("index format version " + version + ", this server reads versions " + IndexLayout.FORMAT_3
+            + " and " + IndexLayout.FORMAT_VERSION + " (rebuild the index with this server's 'index' command)");
       }
       long length = h.getLong(16);
       if (size < length) {
@@ -205,9 +206,19 @@ public final class IndexFileReader {
       int cohort = samples.size();
       JsonNode pools = catalog.get("pools");
       ByteBuffer[] inlineBytes = pages(pools.get("inline"), "inline sets");
-      CharColumn[] inline = new CharColumn[inlineBytes.length];
-      for (int p = 0; p < inline.length; p++) {
-        inline[p] = CharColumn.mapped(inlineBytes[p]);
+      // format 4: a cohort above 65,536 samples has 32-bit inline runs (format 3 held no such cohort)
+      boolean wide = pools.path("inlineBits").asInt(16) == 32;
+      if (wide != IndexLayout.wideInline(cohort)) {
+        throw bad("corrupt: inline sets of " + (wide ? 32 : 16) + "-bit sample numbers for " + cohort + " samples");
+      }
+      CharColumn[] inline = new CharColumn[wide ? 0 : inlineBytes.length];
+      IntColumn[] wideInline = new IntColumn[wide ? inlineBytes.length : 0];
+      for (int p = 0; p < inlineBytes.length; p++) {
+        if (wide) {
+          wideInline[p] = IntColumn.mapped(inlineBytes[p]);
+        } else {
+          inline[p] = CharColumn.mapped(inlineBytes[p]);
+        }
       }
       ByteBuffer[] denseBytes = pages(pools.get("dense"), "dense sets");
       LongColumn[] dense = new LongColumn[denseBytes.length];
@@ -244,7 +255,7 @@ public final class IndexFileReader {
       }
       return new IndexContents(samples, infoFields, new IndexContents.Counts(counts.get("sites").asLong(),
           counts.get("variants").asLong(), counts.get("nonRefCalls").asLong(), forms.get("inline").asLong(),
-          forms.get("dense").asLong()), new IndexContents.Pools(inline, dense, patches, fixPages), contigs,
+          forms.get("dense").asLong()), new IndexContents.Pools(inline, wideInline, dense, patches, fixPages), contigs,
           List.copyOf(references), stored, size);
     }
 

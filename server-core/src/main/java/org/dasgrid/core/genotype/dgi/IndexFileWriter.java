@@ -86,6 +86,17 @@ public final class IndexFileWriter implements PoolWriter, AutoCloseable {
     inline.add(output.end());
   }
 
+  /** A cohort's inline runs are of one width, so its 32-bit pages take the inline pool's page table. */
+  @Override
+  public void wideInlineSetPage(int p, IntColumn page) throws IOException {
+    expect(inline, p);
+    output.begin(page.length() * 4L, 8);
+    for (int i = 0; i < page.length(); i++) {
+      output.putInt(page.get(i));
+    }
+    inline.add(output.end());
+  }
+
   @Override
   public void denseSetPage(int p, LongColumn page) throws IOException {
     expect(dense, p);
@@ -197,6 +208,7 @@ public final class IndexFileWriter implements PoolWriter, AutoCloseable {
     }
     ObjectNode pools = catalog.putObject("pools");
     pools.set("inline", table(inline));
+    pools.put("inlineBits", IndexLayout.wideInline(samples.size()) ? 32 : 16);
     pools.set("dense", table(dense));
     pools.set("corrections", table(corrections));
     pools.set("patches", table(patches));

@@ -9,7 +9,11 @@ package org.dasgrid.core.genotype.dgi;
  * offset, length and CRC-32C. Format 2 added, per contig, the missing-call and non-diploid sets, ALT counts and
  * numbers, and the INFO text that the statistics and filters read; format 3 stores sets as patches of a similar
  * set of their contig, a site's missing calls once as its first AN correction group, and no INFO offsets for a
- * contig without INFO text. Files of other formats are refused (rebuild them). Optional sections, absent unless
+ * contig without INFO text; format 4
+ * holds cohorts above 65,536 samples: their inline sets are runs of 32-bit sample numbers (the catalog's {@code
+ * pools.inlineBits}), and a row's packed whole-cohort counts widen their het and hom fields to the cohort's bit
+ * length ({@code CohortCounts}). A format-4 file of up to 65,536 samples is a format-3 file but for the version
+ * number (and {@code inlineBits: 16}), so format 3 files are still read. Files of other formats are refused (rebuild them). Optional sections, absent unless
  * asked for, change no format: a contig's sample-major calls ({@code index --sample-calls}); a reader uses them
  * when the catalog lists them.
  *
@@ -19,14 +23,21 @@ package org.dasgrid.core.genotype.dgi;
 public final class IndexLayout {
   /** 8 bytes: a non-ASCII first byte, "DGI", CR LF, ^Z, LF (as PNG: catches text-mode copies). */
   static final byte[] MAGIC = {(byte) 0x89, 'D', 'G', 'I', '\r', '\n', 0x1A, '\n'};
-  public static final int FORMAT_VERSION = 3;
+  public static final int FORMAT_VERSION = 4;
+  /** Format 4 for cohorts of up to 65,536 samples, byte for byte but for the version: still read. */
+  public static final int FORMAT_3 = 3;
   public static final int HEADER = 64;
   /** Mapped in pieces of this size; no section of at most this size straddles two. */
   static final long CHUNK = 1L << 30;
 
-  /** Why an engine of RoaringBitmap sets, or a cohort above 65,536 samples, cannot be written. */
+  /** Why an engine of RoaringBitmap sets cannot be written. */
   public static final String COMPACT_ONLY = "index format " + FORMAT_VERSION + " holds compact sample sets only"
-      + " (cohorts of up to 65,536 samples, genotypeSets: compact)";
+      + " (genotypeSets: compact)";
+
+  /** Whether a cohort this size stores its inline sets as runs of 32-bit sample numbers (format 4). */
+  public static boolean wideInline(int cohortSize) {
+    return cohortSize > 0x10000;
+  }
 
   private IndexLayout() {}
 }

@@ -13,6 +13,9 @@ import org.dasgrid.core.genotype.internal.column.LongColumn;
 public interface PoolWriter {
   void inlineSetPage(int p, CharColumn page) throws IOException;
 
+  /** A page of inline runs of 32-bit sample numbers (a cohort above 65,536 samples; format 4). */
+  void wideInlineSetPage(int p, IntColumn page) throws IOException;
+
   void denseSetPage(int p, LongColumn page) throws IOException;
 
   void patchedSetPage(int p, IntColumn page) throws IOException;

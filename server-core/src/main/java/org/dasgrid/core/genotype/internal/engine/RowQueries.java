@@ -114,6 +114,7 @@ final class RowQueries {
   CountAnswer count(GenotypeQuery query, SampleSelection sel) {
     Zygosity z = query.zygosity();
     long[] totals = new long[3];
+    CohortCounts layout = CohortCounts.forCohort(sets.cohortSize());
     List<Plan> plans = planner.apply(query.segments());
     for (Plan p : plans) {
       ContigRows c = store.contig(p.contig());
@@ -121,8 +122,8 @@ final class RowQueries {
         if (counts.carried(c, r, z, sel)) {
           long packed = sel.isAll() ? c.cohortCounts(r) : CohortCounts.NONE;
           totals[0]++;
-          totals[1] += packed != CohortCounts.NONE ? CohortCounts.het(packed) : sets.andCardinality(c.hetSet(r), sel);
-          totals[2] += packed != CohortCounts.NONE ? CohortCounts.hom(packed) : sets.andCardinality(c.homSet(r), sel);
+          totals[1] += packed != CohortCounts.NONE ? layout.het(packed) : sets.andCardinality(c.hetSet(r), sel);
+          totals[2] += packed != CohortCounts.NONE ? layout.hom(packed) : sets.andCardinality(c.homSet(r), sel);
         }
         return true;
       });

@@ -13,8 +13,8 @@ import org.dasgrid.core.genotype.internal.column.IntColumn;
  * {@link SampleSets#EMPTY}, which every method here takes as the empty set). A cohort's sets that differ by a few
  * samples from one another are the same large group of samples again and again: the males of chrX outside the
  * PARs (haploid: their AN correction and non-diploid sets), the females of chrY (missing calls), each less that
- * row's few missing calls. Stored as bitsets they cost a cohort-wide bitset per row; patched, 16 bytes and two
- * short inline runs. A patch's parts are read through the store that holds them.
+ * row's few missing calls. Stored as bitsets they cost a cohort-wide bitset per row (62.5 KB at 500,000 samples);
+ * patched, 16 bytes and two short inline runs. A patch's parts are read through the store that holds them.
  */
 final class PatchedSets extends SetForm {
   /** Ints per entry (base, minus, plus, cardinality), entries per page, and ints per page. */
@@ -25,12 +25,18 @@ final class PatchedSets extends SetForm {
   private final IntColumn[] pages;
   private final SampleSets store;
   private final InlineSets inline;
+  /** The runs of 32-bit numbers, where minus and plus are for a cohort above 65,536 samples. */
+  private final WideInlineSets wide;
+  private final boolean wideRuns;
   private final int words;
 
-  PatchedSets(IntColumn[] pages, SampleSets store, InlineSets inline, int words) {
+  PatchedSets(IntColumn[] pages, SampleSets store, InlineSets inline, WideInlineSets wide, boolean wideRuns,
+      int words) {
     this.pages = pages;
     this.store = store;
     this.inline = inline;
+    this.wide = wide;
+    this.wideRuns = wideRuns;
     this.words = words;
   }
 
@@ -138,7 +144,7 @@ final class PatchedSets extends SetForm {
     if (h == SampleSets.EMPTY) {
       return;
     }
-    if (SampleSets.tag(h) != SampleSets.INLINE) {
+    if (SampleSets.tag(h) != SampleSets.INLINE || wideRuns) {
       store.forEach(h, s -> into[s >>> 6] &= ~(1L << s));
       return;
     }
@@ -150,7 +156,7 @@ final class PatchedSets extends SetForm {
     if (h == SampleSets.EMPTY) {
       return;
     }
-    if (SampleSets.tag(h) != SampleSets.INLINE) {
+    if (SampleSets.tag(h) != SampleSets.INLINE || wideRuns) {
       store.forEach(h, s -> into[s >>> 6] |= 1L << s);
       return;
     }
@@ -168,40 +174,55 @@ final class PatchedSets extends SetForm {
 
   /**
    * The members of a patched set in ascending order: the base's, less the ones in minus, with plus's merged in.
-   * Minus and plus are inline runs (the builder makes them so), read with a cursor each.
+   * Minus and plus are inline runs (the builder makes them so), of 16-bit or (above 65,536 samples) 32-bit
+   * numbers, read with a cursor each.
    */
   private final class Walk implements IntConsumer {
     private final IntConsumer sink;
     private final CharColumn minusPage;
+    private final IntColumn minusWide;
     private int minusAt;
     private final int minusEnd;
     private final CharColumn plusPage;
+    private final IntColumn plusWide;
     private int plusAt;
     private final int plusEnd;
 
     Walk(int minus, int plus, IntConsumer sink) {
       this.sink = sink;
-      this.minusPage = minus == SampleSets.EMPTY ? null : inline.page(minus >>> 2);
-      this.minusAt = minus == SampleSets.EMPTY ? 0 : InlineSets.at(minus >>> 2) + 1;
-      this.minusEnd = minus == SampleSets.EMPTY ? 0 : minusAt + minusPage.get(minusAt - 1);
-      this.plusPage = plus == SampleSets.EMPTY ? null : inline.page(plus >>> 2);
-      this.plusAt = plus == SampleSets.EMPTY ? 0 : InlineSets.at(plus >>> 2) + 1;
-      this.plusEnd = plus == SampleSets.EMPTY ? 0 : plusAt + plusPage.get(plusAt - 1);
+      boolean noMinus = minus == SampleSets.EMPTY;
+      boolean noPlus = plus == SampleSets.EMPTY;
+      this.minusPage = noMinus || wideRuns ? null : inline.page(minus >>> 2);
+      this.minusWide = noMinus || !wideRuns ? null : wide.page(minus >>> 2);
+      this.minusAt = noMinus ? 0 : (wideRuns ? WideInlineSets.at(minus >>> 2) : InlineSets.at(minus >>> 2)) + 1;
+      this.minusEnd = noMinus ? 0 : minusAt + store.cardinality(minus);
+      this.plusPage = noPlus || wideRuns ? null : inline.page(plus >>> 2);
+      this.plusWide = noPlus || !wideRuns ? null : wide.page(plus >>> 2);
+      this.plusAt = noPlus ? 0 : (wideRuns ? WideInlineSets.at(plus >>> 2) : InlineSets.at(plus >>> 2)) + 1;
+      this.plusEnd = noPlus ? 0 : plusAt + store.cardinality(plus);
+    }
+
+    private int minus(int k) {
+      return wideRuns ? minusWide.get(k) : minusPage.get(k);
+    }
+
+    private int plus(int k) {
+      return wideRuns ? plusWide.get(k) : plusPage.get(k);
     }
 
     void walk(int base) {
       store.forEach(base, this);
       while (plusAt < plusEnd) {
-        sink.accept(plusPage.get(plusAt++));
+        sink.accept(plus(plusAt++));
       }
     }
 
     @Override
     public void accept(int s) {
-      while (plusAt < plusEnd && plusPage.get(plusAt) < s) {
-        sink.accept(plusPage.get(plusAt++));
+      while (plusAt < plusEnd && plus(plusAt) < s) {
+        sink.accept(plus(plusAt++));
       }
-      if (minusAt < minusEnd && minusPage.get(minusAt) == s) {
+      if (minusAt < minusEnd && minus(minusAt) == s) {
         minusAt++;
         return;
       }

@@ -3,6 +3,7 @@ package org.dasgrid.core.genotype.internal.sets;
 import java.util.function.IntConsumer;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.SetEncoding;
+import org.dasgrid.core.genotype.dgi.IndexLayout;
 import org.dasgrid.core.genotype.internal.column.CharColumn;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
 import org.dasgrid.core.genotype.internal.column.LongColumn;
@@ -35,6 +36,10 @@ public final class SampleSets {
   private final int cohortSize;
   private final int words;
   private final InlineSets inline;
+  /** Inline runs of 32-bit sample numbers, for cohorts above 65,536 samples ({@link #wideInline}). */
+  private final WideInlineSets wide;
+  /** Whether the {@link #INLINE} tag names a run of {@link #wide} rather than of {@link #inline}. */
+  private final boolean wideInline;
   private final RoaringSets roaring;
   private final DenseSets dense;
   private final PatchedSets patched;
@@ -46,12 +51,31 @@ public final class SampleSets {
    */
   public SampleSets(int cohortSize, CharColumn[] inline, RoaringBitmap[] roaring, LongColumn[] dense,
       IntColumn[] patches) {
+    this(cohortSize, inline, new IntColumn[0], roaring, dense, patches);
+  }
+
+  /**
+   * As above, with the inline runs of a cohort above 65,536 samples in {@code wideInline} (pages of up to
+   * 2^16 ints); such a cohort has no 16-bit runs, and no patched sets.
+   */
+  public SampleSets(int cohortSize, CharColumn[] inline, IntColumn[] widePages, RoaringBitmap[] roaring,
+      LongColumn[] dense, IntColumn[] patches) {
     this.cohortSize = cohortSize;
     this.words = wordsFor(cohortSize);
+    this.wideInline = isWide(cohortSize);
+    if (wideInline && inline.length > 0 || !wideInline && widePages.length > 0) {
+      throw new IllegalArgumentException("inline runs of the wrong width for a cohort of " + cohortSize);
+    }
+    this.wide = new WideInlineSets(widePages, words);
     this.inline = new InlineSets(inline, words);
     this.roaring = new RoaringSets(roaring, words);
     this.dense = new DenseSets(dense, cohortSize, words);
-    this.patched = new PatchedSets(patches, this, this.inline, words);
+    this.patched = new PatchedSets(patches, this, this.inline, this.wide, wideInline, words);
+  }
+
+  /** Whether a cohort this size stores its inline runs as 32-bit sample numbers (above 65,536 samples). */
+  public static boolean isWide(int cohortSize) {
+    return IndexLayout.wideInline(cohortSize);
   }
 
   /** Longs of a set's bits: one bit per cohort sample. */
@@ -76,6 +100,11 @@ public final class SampleSets {
     return inline.pages();
   }
 
+  /** The pages of 32-bit inline runs (none for a cohort of up to 65,536 samples). */
+  public IntColumn[] wideInlinePages() {
+    return wide.pages();
+  }
+
   public LongColumn[] densePages() {
     return dense.pages();
   }
@@ -92,7 +121,7 @@ public final class SampleSets {
   public int cardinality(int h) {
     return switch (h & 3) {
       case PATCHED -> patched.cardinality(h >>> 2);
-      case INLINE -> inline.cardinality(h >>> 2);
+      case INLINE -> wideInline ? wide.cardinality(h >>> 2) : inline.cardinality(h >>> 2);
       case ROARING -> roaring.cardinality(h >>> 2);
       default -> dense.cardinality(h >>> 2);
     };
@@ -101,7 +130,7 @@ public final class SampleSets {
   public boolean contains(int h, int sample) {
     return switch (h & 3) {
       case PATCHED -> patched.contains(h >>> 2, sample);
-      case INLINE -> inline.contains(h >>> 2, sample);
+      case INLINE -> wideInline ? wide.contains(h >>> 2, sample) : inline.contains(h >>> 2, sample);
       case ROARING -> roaring.contains(h >>> 2, sample);
       default -> dense.contains(h >>> 2, sample);
     };
@@ -114,7 +143,7 @@ public final class SampleSets {
   public int membersAmong(int h, int[] samples) {
     return switch (h & 3) {
       case PATCHED -> patched.membersAmong(h >>> 2, samples);
-      case INLINE -> inline.membersAmong(h >>> 2, samples);
+      case INLINE -> wideInline ? wide.membersAmong(h >>> 2, samples) : inline.membersAmong(h >>> 2, samples);
       case ROARING -> roaring.membersAmong(h >>> 2, samples);
       default -> dense.membersAmong(h >>> 2, samples);
     };
@@ -130,7 +159,7 @@ public final class SampleSets {
     }
     return switch (h & 3) {
       case PATCHED -> patched.andCardinality(h >>> 2, sel);
-      case INLINE -> inline.andCardinality(h >>> 2, sel);
+      case INLINE -> wideInline ? wide.andCardinality(h >>> 2, sel) : inline.andCardinality(h >>> 2, sel);
       case ROARING -> roaring.andCardinality(h >>> 2, sel);
       default -> dense.andCardinality(h >>> 2, sel);
     };
@@ -168,17 +197,18 @@ public final class SampleSets {
     }
     int i = iter >>> 2;
     int found = 0;
+    if ((iter & 3) == PATCHED || (iter & 3) == INLINE && wideInline) {
+      // the smaller is a patch of a dense base, or a run of 32-bit numbers: walk its chosen members
+      int[] n = {0};
+      int other = probe;
+      forEachChosen(iter, sel, s -> {
+        if (contains(other, s)) {
+          n[0]++;
+        }
+      });
+      return n[0];
+    }
     switch (iter & 3) {
-      case PATCHED: { // the smaller is a patch of a dense base: walk its chosen members
-        int[] n = {0};
-        int other = probe;
-        forEachChosen(iter, sel, s -> {
-          if (contains(other, s)) {
-            n[0]++;
-          }
-        });
-        return n[0];
-      }
       case INLINE:
         CharColumn chars = inline.page(i);
         int at = InlineSets.at(i);
@@ -228,7 +258,7 @@ public final class SampleSets {
     }
     return switch (h & 3) {
       case PATCHED -> patched.intersects(h >>> 2, sel);
-      case INLINE -> inline.intersects(h >>> 2, sel);
+      case INLINE -> wideInline ? wide.intersects(h >>> 2, sel) : inline.intersects(h >>> 2, sel);
       case ROARING -> roaring.intersects(h >>> 2, sel);
       default -> dense.intersects(h >>> 2, sel);
     };
@@ -238,7 +268,13 @@ public final class SampleSets {
   public void addTo(int h, int[] counts) {
     switch (h & 3) {
       case PATCHED -> patched.addTo(h >>> 2, counts);
-      case INLINE -> inline.addTo(h >>> 2, counts);
+      case INLINE -> {
+        if (wideInline) {
+          wide.addTo(h >>> 2, counts);
+        } else {
+          inline.addTo(h >>> 2, counts);
+        }
+      }
       case ROARING -> roaring.addTo(h >>> 2, counts);
       default -> dense.addTo(h >>> 2, counts);
     }
@@ -248,7 +284,13 @@ public final class SampleSets {
   public void addTo(int h, double[] into, double value) {
     switch (h & 3) {
       case PATCHED -> patched.addTo(h >>> 2, into, value);
-      case INLINE -> inline.addTo(h >>> 2, into, value);
+      case INLINE -> {
+        if (wideInline) {
+          wide.addTo(h >>> 2, into, value);
+        } else {
+          inline.addTo(h >>> 2, into, value);
+        }
+      }
       case ROARING -> roaring.addTo(h >>> 2, into, value);
       default -> dense.addTo(h >>> 2, into, value);
     }
@@ -262,7 +304,13 @@ public final class SampleSets {
   public void forEachChosen(int h, SampleSelection sel, IntConsumer sink) {
     switch (h & 3) {
       case PATCHED -> patched.forEachChosen(h >>> 2, sel, sink);
-      case INLINE -> inline.forEachChosen(h >>> 2, sel, sink);
+      case INLINE -> {
+        if (wideInline) {
+          wide.forEachChosen(h >>> 2, sel, sink);
+        } else {
+          inline.forEachChosen(h >>> 2, sel, sink);
+        }
+      }
       case ROARING -> roaring.forEachChosen(h >>> 2, sel, sink);
       default -> dense.forEachChosen(h >>> 2, sel, sink);
     }
@@ -291,7 +339,13 @@ public final class SampleSets {
   public void forEach(int h, IntConsumer sink) {
     switch (h & 3) {
       case PATCHED -> patched.forEach(h >>> 2, sink);
-      case INLINE -> inline.forEach(h >>> 2, sink);
+      case INLINE -> {
+        if (wideInline) {
+          wide.forEach(h >>> 2, sink);
+        } else {
+          inline.forEach(h >>> 2, sink);
+        }
+      }
       case ROARING -> roaring.forEach(h >>> 2, sink);
       default -> dense.forEach(h >>> 2, sink);
     }
@@ -330,7 +384,13 @@ public final class SampleSets {
   public void fillWords(int h, long[] into) {
     switch (h & 3) {
       case PATCHED -> patched.fillWords(h >>> 2, into);
-      case INLINE -> inline.fillWords(h >>> 2, into);
+      case INLINE -> {
+        if (wideInline) {
+          wide.fillWords(h >>> 2, into);
+        } else {
+          inline.fillWords(h >>> 2, into);
+        }
+      }
       case ROARING -> roaring.fillWords(h >>> 2, into);
       default -> dense.fillWords(h >>> 2, into);
     }
@@ -351,7 +411,8 @@ public final class SampleSets {
 
   /** Heap held by the store, in bytes (array headers included; Roaring as it estimates itself). */
   public long heapBytes() {
-    return 3 * 16L + (inline.pages().length + dense.pages().length) * 4L + roaring.size() * 4L + inline.heapBytes()
-        + dense.heapBytes() + roaring.heapBytes() + patched.heapBytes();
+    return 3 * 16L + (inline.pages().length + wide.pages().length + dense.pages().length) * 4L
+        + roaring.size() * 4L + inline.heapBytes() + wide.heapBytes() + dense.heapBytes() + roaring.heapBytes()
+        + patched.heapBytes();
   }
 }

@@ -13,10 +13,12 @@ import org.dasgrid.core.genotype.internal.column.LongColumn;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Collects sets into the store's pools, each in its smallest form ({@link SetEncoding#COMPACT}): an inline run
- * when that is no larger than a bitset or a {@code RoaringBitmap}; else, for a cohort of up to 65,536 samples, a
- * patch of one of the contig's recent dense sets when that takes at most half a bitset's bytes, or a dense
- * bitset (which becomes such a base); else Roaring. Pages a streaming build has written ({@link #release}) are
+ * Collects sets into the store's pools, each in its smallest form ({@link SetEncoding#COMPACT}). For a cohort of
+ * up to 65,536 samples: an inline run of 16-bit numbers when that is no larger than a bitset or a {@code
+ * RoaringBitmap}; else a patch of one of the contig's recent dense sets when that takes at most half a bitset's
+ * bytes, or a dense bitset (which becomes such a base); else Roaring. Above 65,536 samples: an inline run of
+ * 32-bit numbers when no larger than a bitset, else a patch or a bitset as above, never Roaring (so an index
+ * file holds any compact store). Pages a streaming build has written ({@link #release}) are
  * let go. Not thread-safe.
  */
 public final class SetsBuilder {
@@ -31,8 +33,12 @@ public final class SetsBuilder {
   private final int words;
   private final int setsPerPage;
   private final SetEncoding encoding;
+  /** Whether inline runs hold 32-bit sample numbers ({@link WideInlineSets}): a cohort above 65,536. */
+  private final boolean wide;
   private final List<char[]> inline = new ArrayList<>();
   private int inlineSize = InlineSets.PAGE; // the used part of the last page: full, so the first set opens one
+  private final List<int[]> wideInline = new ArrayList<>();
+  private int wideSize = WideInlineSets.PAGE; // as inlineSize
   private final List<RoaringBitmap> roaring = new ArrayList<>();
   private final List<long[]> dense = new ArrayList<>();
   private int denseSets;
@@ -60,6 +66,7 @@ public final class SetsBuilder {
   public SetsBuilder(int cohortSize, SetEncoding encoding, int maxIndex) {
     this.maxIndex = Math.min(maxIndex, MAX_INDEX);
     this.cohortSize = cohortSize;
+    this.wide = SampleSets.isWide(cohortSize);
     this.words = SampleSets.wordsFor(cohortSize);
     this.setsPerPage = DenseSets.setsPerPage(words);
     this.encoding = encoding;
@@ -89,8 +96,17 @@ public final class SetsBuilder {
     if (encoding == SetEncoding.ROARING) {
       return addRoaring(ids, n);
     }
-    long inlineBytes = cohortSize <= 0x10000 ? 2L * (n + 1) : Long.MAX_VALUE;
     long denseBytes = 8L * words;
+    if (wide) {
+      // a cohort above 65,536 samples: a run of 32-bit numbers, a patch or a bitset, never Roaring (which an
+      // index file does not hold; it would be smaller only for sets of 1/32 to 1/8 of the cohort, at most twice)
+      if (n <= WideInlineSets.MAX_MEMBERS && 4L * (n + 1) <= denseBytes) {
+        return addWide(ids, n);
+      }
+      int h = patched(ids, n);
+      return h != SampleSets.EMPTY ? h : addDense(ids, n);
+    }
+    long inlineBytes = 2L * (n + 1);
     long roaringBytes = RoaringSets.OVERHEAD + (long) RoaringSets.PER_CONTAINER * containers(ids, n) + 2L * n;
     if (inlineBytes <= denseBytes && inlineBytes <= roaringBytes) {
       return addInline(ids, n);
@@ -98,7 +114,7 @@ public final class SetsBuilder {
     if (denseBytes > roaringBytes) {
       return addRoaring(ids, n);
     }
-    int h = cohortSize <= 0x10000 ? patched(ids, n) : SampleSets.EMPTY;
+    int h = patched(ids, n);
     return h != SampleSets.EMPTY ? h : addDense(ids, n);
   }
 
@@ -124,7 +140,11 @@ public final class SetsBuilder {
         out += Long.bitCount(base[w] & ~bits[w]);
         in += Long.bitCount(bits[w] & ~base[w]);
       }
-      long bytes = PATCH_BYTES + (out == 0 ? 0 : 2L * (out + 1)) + (in == 0 ? 0 : 2L * (in + 1));
+      if (out > WideInlineSets.MAX_MEMBERS || in > WideInlineSets.MAX_MEMBERS) {
+        continue; // a run holds at most a page (a cohort of millions)
+      }
+      int width = wide ? 4 : 2;
+      long bytes = PATCH_BYTES + (out == 0 ? 0 : width * (out + 1L)) + (in == 0 ? 0 : width * (in + 1L));
       if (bytes < bestBytes) {
         best = b;
         bestBytes = bytes;
@@ -145,8 +165,8 @@ public final class SetsBuilder {
       }
     }
     baseUsed[best] = ++clock;
-    int minusSet = out == 0 ? SampleSets.EMPTY : addInline(minus, out);
-    int plusSet = in == 0 ? SampleSets.EMPTY : addInline(plus, in);
+    int minusSet = out == 0 ? SampleSets.EMPTY : wide ? addWide(minus, out) : addInline(minus, out);
+    int plusSet = in == 0 ? SampleSets.EMPTY : wide ? addWide(plus, in) : addInline(plus, in);
     return addPatch(baseHandle[best], minusSet, plusSet, n);
   }
 
@@ -213,6 +233,22 @@ public final class SetsBuilder {
     return (int) index << 2 | SampleSets.INLINE;
   }
 
+  private int addWide(int[] ids, int n) {
+    if (wideSize + n + 1 > WideInlineSets.PAGE) {
+      wideInline.add(new int[WideInlineSets.PAGE]);
+      wideSize = 0;
+    }
+    long index = (long) (wideInline.size() - 1) * WideInlineSets.PAGE + wideSize;
+    if (index > maxIndex) {
+      throw new GenotypeCapacityException("inline sample sets (32-bit sample numbers)", maxIndex);
+    }
+    int[] page = wideInline.get(wideInline.size() - 1);
+    page[wideSize] = n;
+    System.arraycopy(ids, 0, page, wideSize + 1, n);
+    wideSize += n + 1;
+    return (int) index << 2 | SampleSets.INLINE;
+  }
+
   private int addRoaring(int[] ids, int n) {
     if (roaring.size() > maxIndex) {
       throw new GenotypeCapacityException("Roaring sample sets", maxIndex);
@@ -241,14 +277,13 @@ public final class SetsBuilder {
     }
     denseSets++;
     int handle = set << 2 | SampleSets.DENSE;
-    if (cohortSize <= 0x10000) {
-      remember(handle);
-    }
+    remember(handle);
     return handle;
   }
 
   /** Pages written to a file by {@link #release}: their places in the lists hold null. */
   private int inlineReleased;
+  private int wideReleased;
   private int denseReleased;
   private int patchReleased;
 
@@ -262,6 +297,10 @@ public final class SetsBuilder {
     for (int p = 0; p < in.length; p++) {
       in[p] = CharColumn.of(inline.get(p) == null ? new char[0] : inline.get(p));
     }
+    IntColumn[] wi = new IntColumn[wideInline.size()];
+    for (int p = 0; p < wi.length; p++) {
+      wi[p] = IntColumn.of(wideInline.get(p) == null ? new int[0] : wideInline.get(p));
+    }
     LongColumn[] de = new LongColumn[dense.size()];
     for (int p = 0; p < de.length; p++) {
       de[p] = LongColumn.of(dense.get(p) == null ? new long[0] : dense.get(p));
@@ -270,7 +309,7 @@ public final class SetsBuilder {
     for (int p = 0; p < pa.length; p++) {
       pa[p] = IntColumn.of(patches.get(p) == null ? new int[0] : patches.get(p));
     }
-    return new SampleSets(cohortSize, in, roaring.toArray(RoaringBitmap[]::new), de, pa);
+    return new SampleSets(cohortSize, in, wi, roaring.toArray(RoaringBitmap[]::new), de, pa);
   }
 
   /**
@@ -288,6 +327,14 @@ public final class SetsBuilder {
       }
       file.inlineSetPage(inlineReleased, CharColumn.of(page));
       inline.set(inlineReleased, null);
+    }
+    for (int keep = all ? 0 : 1; wideReleased < wideInline.size() - keep; wideReleased++) {
+      int[] page = wideInline.get(wideReleased);
+      if (wideReleased == wideInline.size() - 1) {
+        page = Arrays.copyOf(page, wideSize);
+      }
+      file.wideInlineSetPage(wideReleased, IntColumn.of(page));
+      wideInline.set(wideReleased, null);
     }
     for (int keep = all ? 0 : 1; denseReleased < dense.size() - keep; denseReleased++) {
       long[] page = dense.get(denseReleased);
@@ -325,12 +372,17 @@ public final class SetsBuilder {
     for (int p = 0; p < densePages.length; p++) {
       denseColumns[p] = LongColumn.of(densePages[p]);
     }
+    IntColumn[] wideColumns = new IntColumn[wideInline.size()];
+    for (int p = 0; p < wideColumns.length; p++) {
+      int[] page = wideInline.get(p);
+      wideColumns[p] = IntColumn.of(p == wideColumns.length - 1 ? Arrays.copyOf(page, wideSize) : page);
+    }
     IntColumn[] patchColumns = new IntColumn[patches.size()];
     for (int p = 0; p < patchColumns.length; p++) {
       int[] page = patches.get(p);
       patchColumns[p] = IntColumn.of(p == patchColumns.length - 1 ? Arrays.copyOf(page, patchSize) : page);
     }
-    return new SampleSets(cohortSize, inlineColumns, roaring.toArray(RoaringBitmap[]::new), denseColumns,
-        patchColumns);
+    return new SampleSets(cohortSize, inlineColumns, wideColumns, roaring.toArray(RoaringBitmap[]::new),
+        denseColumns, patchColumns);
   }
 }

@@ -4,49 +4,70 @@ import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.internal.sets.SampleSets;
 
 /**
- * A row's counts over the whole cohort packed in one long, so that whole-cohort answers read one long per row
- * instead of the sizes of two sets and two correction entries elsewhere in memory: het count (bits 0-15), hom
- * count (16-31), AC minus het + ploidy × hom (32-47, signed) and AN minus ploidy × cohort (48-63, signed); {@link
- * #NONE} for a row whose corrections do not fit 16 bits. Only for cohorts of at most 65,535 samples.
+ * How a row's counts over the whole cohort are packed in one long, so that whole-cohort answers read one long
+ * per row instead of the sizes of two sets and two correction entries elsewhere in memory: het count (bits 0 to
+ * w-1), hom count (w to 2w-1), then, sharing the rest equally (d bits each, signed), AC minus het + ploidy × hom
+ * and AN minus ploidy × cohort; {@link #NONE} for a row whose corrections do not fit. The count width w is the
+ * cohort's bit length, at least 16: for cohorts of up to 65,535 samples w = d = 16, the layout of index format
+ * 3; at 1,000,000 samples w = 20 and d = 12 (a row whose AN misses more, such as chrX's with its haploid males,
+ * is {@link #NONE} and counted from its sets). Immutable.
  */
 public final class CohortCounts {
-  /** A row without whole-cohort counts: het and hom both 65,535, which no cohort that has them can hold. */
+  /** A row without whole-cohort counts: het and hom both 2^w - 1, which no cohort that has them can hold. */
   public static final long NONE = -1L;
 
-  private CohortCounts() {}
+  private final int width;
+  private final long mask;
+  private final int deltaBits;
 
-  /** Whether a cohort this size can have its counts packed. */
-  static boolean fits(int cohortSize) {
-    return cohortSize <= 0xFFFF;
+  private CohortCounts(int width) {
+    this.width = width;
+    this.mask = (1L << width) - 1;
+    this.deltaBits = (64 - 2 * width) / 2;
   }
 
-  public static int het(long counts) {
-    return (int) counts & 0xFFFF;
+  /** The layout for a cohort of {@code cohortSize} samples. */
+  public static CohortCounts forCohort(int cohortSize) {
+    return new CohortCounts(Math.max(16, 32 - Integer.numberOfLeadingZeros(cohortSize)));
   }
 
-  public static int hom(long counts) {
-    return (int) (counts >>> 16) & 0xFFFF;
+  public int het(long counts) {
+    return (int) (counts & mask);
   }
 
-  public static int acDelta(long counts) {
-    return (short) (counts >>> 32);
+  public int hom(long counts) {
+    return (int) (counts >>> width & mask);
   }
 
-  public static int anDelta(long counts) {
-    return (short) (counts >>> 48);
+  public int acDelta(long counts) {
+    return (int) (counts << (64 - 2 * width - deltaBits) >> (64 - deltaBits));
+  }
+
+  public int anDelta(long counts) {
+    return (int) (counts >> (2 * width + deltaBits));
+  }
+
+  private boolean fits(int delta) {
+    return delta >= -(1 << (deltaBits - 1)) && delta < 1 << (deltaBits - 1);
+  }
+
+  /** The packed counts, or {@link #NONE} when a delta does not fit. */
+  long pack(int het, int hom, int acDelta, int anDelta) {
+    if (!fits(acDelta) || !fits(anDelta)) {
+      return NONE;
+    }
+    return het | (long) hom << width | (acDelta & ((1L << deltaBits) - 1)) << 2 * width
+        | (long) anDelta << (2 * width + deltaBits);
   }
 
   /** The packed counts of {@code size} rows as the builder made them. */
   static long[] of(int size, int[] het, int[] hom, int[] acFix, int[] anFix, SampleSets sets, Corrections fixes,
       SampleSelection everyone) {
+    CohortCounts layout = forCohort(sets.cohortSize());
     long[] counts = new long[size];
     for (int r = 0; r < size; r++) {
-      int acDelta = fixes.sum(acFix[r], everyone, sets);
-      int anDelta = fixes.sum(anFix[r], everyone, sets);
-      counts[r] = acDelta == (short) acDelta && anDelta == (short) anDelta
-          ? sets.cardinality(het[r]) | (long) sets.cardinality(hom[r]) << 16 | (acDelta & 0xFFFFL) << 32
-              | (long) anDelta << 48
-          : NONE;
+      counts[r] = layout.pack(sets.cardinality(het[r]), sets.cardinality(hom[r]), fixes.sum(acFix[r], everyone, sets),
+          fixes.sum(anFix[r], everyone, sets));
     }
     return counts;
   }

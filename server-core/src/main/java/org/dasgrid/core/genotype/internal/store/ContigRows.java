@@ -43,7 +43,7 @@ public final class ContigRows {
   private final IntColumn longRows;
   private final RowText text;
   private final CarriedRows carried;
-  /** Per row, {@link CohortCounts}; null for cohorts over 65,535 samples. */
+  /** Per row, packed as {@link CohortCounts#forCohort} says for the cohort's size; null in a format-3 file of 65,536 samples. */
   private final LongColumn cohortCounts;
   private final BlockTallies tallies;
 
@@ -69,8 +69,7 @@ public final class ContigRows {
       }
     }
     this.longRows = IntColumn.of(longOnes.toArray());
-    this.cohortCounts = CohortCounts.fits(sets.cohortSize())
-        ? LongColumn.of(CohortCounts.of(size, het, hom, acFix, anFix, sets, fixes, everyone)) : null;
+    this.cohortCounts = LongColumn.of(CohortCounts.of(size, het, hom, acFix, anFix, sets, fixes, everyone));
     this.tallies = BlockTallies.of(size, het, hom, sets);
   }
 

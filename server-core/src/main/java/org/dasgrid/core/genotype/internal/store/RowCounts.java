@@ -13,10 +13,12 @@ import org.dasgrid.core.genotype.internal.sets.SampleSets;
 public final class RowCounts {
   private final SampleSets sets;
   private final Corrections fixes;
+  private final CohortCounts packed;
 
   public RowCounts(SampleSets sets, Corrections fixes) {
     this.sets = sets;
     this.fixes = fixes;
+    this.packed = CohortCounts.forCohort(sets.cohortSize());
   }
 
   /** Where {@link #add} puts a matched row and its counts. */
@@ -38,11 +40,11 @@ public final class RowCounts {
     if (sel.isAll()) {
       long counts = c.cohortCounts(r);
       if (counts != CohortCounts.NONE) {
-        int het = CohortCounts.het(counts);
-        int hom = CohortCounts.hom(counts);
+        int het = packed.het(counts);
+        int hom = packed.hom(counts);
         int ploidy = c.ploidy(r);
-        out.add(contig, r, het, hom, het + ploidy * hom + CohortCounts.acDelta(counts),
-            ploidy * sel.size() + CohortCounts.anDelta(counts));
+        out.add(contig, r, het, hom, het + ploidy * hom + packed.acDelta(counts),
+            ploidy * sel.size() + packed.anDelta(counts));
         return;
       }
     }

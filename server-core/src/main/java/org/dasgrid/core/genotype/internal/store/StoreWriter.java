@@ -43,8 +43,8 @@ public final class StoreWriter implements PoolWriter, AutoCloseable {
 
   /**
    * Writes a store built in the heap to {@code out} (first to {@code out.partial}, renamed when complete).
-   * Throws for a store holding RoaringBitmap sets (cohorts above 65,536 samples, or {@code genotypeSets:
-   * roaring}), which the format does not hold.
+   * Throws for a store holding RoaringBitmap sets ({@code genotypeSets: roaring}), which the format does not
+   * hold.
    */
   public static void write(GenotypeStore store, List<IndexedReference> references, SourceIdentity source, Path out,
       boolean sampleCalls) throws IOException {
@@ -56,6 +56,10 @@ public final class StoreWriter implements PoolWriter, AutoCloseable {
       CharColumn[] inline = sets.inlinePages();
       for (int p = 0; p < inline.length; p++) {
         w.inlineSetPage(p, inline[p]);
+      }
+      IntColumn[] wide = sets.wideInlinePages();
+      for (int p = 0; p < wide.length; p++) {
+        w.wideInlineSetPage(p, wide[p]);
       }
       LongColumn[] dense = sets.densePages();
       for (int p = 0; p < dense.length; p++) {
@@ -83,6 +87,12 @@ public final class StoreWriter implements PoolWriter, AutoCloseable {
   public void inlineSetPage(int p, CharColumn page) throws IOException {
     file.inlineSetPage(p, page);
     heapBytes += 4 + 16 + page.length() * 2L;
+  }
+
+  @Override
+  public void wideInlineSetPage(int p, IntColumn page) throws IOException {
+    file.wideInlineSetPage(p, page);
+    heapBytes += 4 + 16 + page.length() * 4L;
   }
 
   @Override

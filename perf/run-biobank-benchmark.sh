@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Biobank cohorts served from a genotype index (issue 30, item 3): ready time and RSS of a source of four
+# per-chromosome VCFs served from an index set, then per-gene variants, samples over a gene, count, KING one pair
+# (GET, wrk: one connection, --latency, warm: 3 s before each 10 s run) and a 10,000-weight score (POST, curl,
+# 5 runs after 1), against bcftools on the same VCF (its start-up floor printed apart).
+#
+#   perf/run-biobank-benchmark.sh COHORT_DIR INDEX GENE PAIR
+#
+# COHORT_DIR holds chr13/chr17/chr22/chrX.vcf.gz, genes.gff3, samples.tsv, weights.txt (perf CohortGenerator's
+# biobank shape); INDEX is `index --vcf chr13.vcf.gz ... --out INDEX`'s output; GENE a gene of genes.gff3
+# (G22_00086: the median chr22 gene), PAIR two sample names (SIM00001,SIM00002). Environment: JAR
+# (webapp/target/dasgrid.jar), JAVA_OPTS (-Xmx1g), PORT (18360), CHECK (genotypeIndexCheck: open or first-use;
+# default first-use). Loopback only; the server stopped by its PID.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+DIR=$(readlink -f "${1:?usage: run-biobank-benchmark.sh COHORT_DIR INDEX GENE PAIR}"); INDEX=$(readlink -f "$2")
+GENE=${3:?gene}; PAIR=${4:?pair}
+JAR=${JAR:-$ROOT/webapp/target/dasgrid.jar}; PORT=${PORT:-18360}
+WORK=$(mktemp -d)
+. "$ROOT/perf/scripts/serve.sh"
+trap 'serve_stop; rm -rf "$WORK"' EXIT
+trap 'exit 1' INT TERM
+cat > "$WORK/dasgrid.yaml" <<YAML
+server: {rateLimit: {enabled: false}}
+sources:
+  - id: bb
+    format: vcf
+    path: [$DIR/chr13.vcf.gz, $DIR/chr17.vcf.gz, $DIR/chr22.vcf.gz, $DIR/chrX.vcf.gz]
+    genotypes: true
+    genotypeIndex: $INDEX
+    genes: $DIR/genes.gff3
+    samples: $DIR/samples.tsv
+    options: {genotypeIndexCheck: ${CHECK:-first-use}}
+YAML
+# shellcheck disable=SC2086
+serve_start "$WORK/dasgrid.yaml" "$PORT" "$WORK/server.log" ${JAVA_OPTS:--Xmx1g} -- --no-warmup
+serve_wait_ready 12000 0.02
+rss() { awk '/VmRSS/ {print int($2 / 1024) " MB"}' "/proc/$SERVE_PID/status"; }
+echo "$(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg); check ${CHECK:-first-use}: ready in $SERVE_READY_MS ms; RSS $(rss); index $(du -sm "$INDEX" | cut -f1) MB"
+B="http://127.0.0.1:$PORT/genotypes/bb"
+span=$(awk -v g="Name=$GENE" '$3 == "gene" && index($9, g) {print $1 ":" $4 "-" $5; exit}' "$DIR/genes.gff3")
+vcf="$DIR/${span%%:*}.vcf.gz"
+floor() { local t0 t1; t0=$(date +%s%N); bcftools view -H -r "${span%%:*}:1-1" "$vcf" > /dev/null; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 )); }
+echo "gene $GENE = $span; bcftools start-up floor (view -H -r 1 base): $(floor) $(floor) $(floor) ms"
+timed() { # label, then a command whose output lines are counted; 3 runs
+  local label=$1 out="" n=0 t0 t1; shift
+  for _ in 1 2 3; do t0=$(date +%s%N); n=$("$@" | wc -l); t1=$(date +%s%N); out="$out $(( (t1 - t0) / 1000000 ))ms"; done
+  echo "  bcftools $label: $n lines,$out"
+}
+for q in "variants?gene=$GENE&zygosity=any" "samples?gene=$GENE&zygosity=any" "count?gene=$GENE&zygosity=any" \
+    "kinship?samples=$PAIR"; do
+  url="$B/$q"
+  t0=$(date +%s%N); size=$(curl -sf "$url" | wc -c); t1=$(date +%s%N)
+  wrk -t1 -c1 -d3s "$url" > /dev/null
+  out=$(wrk -t1 -c1 -d10s --latency "$url")
+  if echo "$out" | grep -q "Non-2xx"; then echo "$url: wrk got non-2xx answers" >&2; exit 1; fi
+  p50=$(echo "$out" | awk '$1 == "50%" {print $2}'); p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
+  rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+  echo "$q: $size bytes, first $(( (t1 - t0) / 1000000 )) ms; wrk p50 $p50 p99 $p99 ($rps req/s); RSS $(rss)"
+  case $q in
+    variants*) timed "view -H -r $span" bcftools view -H -r "$span" "$vcf" ;;
+    samples*) timed "query -r $span -i GT=alt [%SAMPLE] | sort -u" bash -c "bcftools query -r $span -i 'GT=\"alt\"' -f '[%SAMPLE\n]' $vcf | sort -u" ;;
+  esac
+done
+curl -sf -o /dev/null -X POST --data-binary "@$DIR/weights.txt" "$B/score"
+st=""; for _ in 1 2 3 4 5; do t0=$(date +%s%N); curl -sf -o /dev/null -X POST --data-binary "@$DIR/weights.txt" "$B/score"; t1=$(date +%s%N); st="$st $(( (t1 - t0) / 1000000 ))ms"; done
+echo "score ($(grep -vc '^#' "$DIR/weights.txt") weights, POST, curl):$st; RSS $(rss)"
+echo "$(date -u +%FT%TZ) load $(cut -d' ' -f1-3 /proc/loadavg)"
