@@ -39,6 +39,10 @@ final class CarrierSetScores implements ScoreAccumulator {
   final IntList deltaCopies = new IntList();
   /** Per cohort sample, its first entry in {@link #deltaSamples} while a row is read, else -1. */
   final int[] firstDelta;
+  /** Above this many deltas in a row, their copies come from one walk of the row's carriers, not probes. */
+  static final int PROBES_PER_ROW = 64;
+  /** Cohort-indexed, zero but while a row's delta samples' copies are read from its carriers. */
+  final int[] carrierCopies;
   long calledAlleles;
   long altCopies = -1;
   boolean viaOdd;
@@ -61,6 +65,7 @@ final class CarrierSetScores implements ScoreAccumulator {
     odd = new ProbingScores(n, samples, model, meanImpute);
     firstDelta = new int[n];
     Arrays.fill(firstDelta, -1);
+    carrierCopies = new int[n];
   }
 
   @Override
@@ -97,6 +102,17 @@ final class CarrierSetScores implements ScoreAccumulator {
         deltaSamples.set(a, -1);
       }
     }
+    // the deltas' copies: probed one by one when they are few; when many (a biobank's chrX rows: every male a
+    // haploid delta, 250,000 probes a row at 500,000 samples, most of a score's time) read from one walk of the
+    // carriers, which are few at that scale
+    boolean walk = deltaSamples.size() > PROBES_PER_ROW;
+    if (walk) {
+      r.forEachCarrier((s, copies) -> {
+        if (firstDelta[s] >= 0) {
+          carrierCopies[s] = copies;
+        }
+      });
+    }
     for (int a = 0; a < deltaSamples.size(); a++) {
       int s = deltaSamples.get(a);
       int called = s < 0 ? 0 : ploidy + deltaCalled.get(a);
@@ -105,7 +121,11 @@ final class CarrierSetScores implements ScoreAccumulator {
       }
       deltaCalled.set(a, called);
       // a no-call carries no ALT (the engine's calls: copies never exceed called alleles), so it needs no probe
-      deltaCopies.add(s < 0 || called == 0 ? 0 : r.altCopies(s));
+      int copies = s < 0 || called == 0 ? 0 : walk ? carrierCopies[s] : r.altCopies(s);
+      if (walk && s >= 0) {
+        carrierCopies[s] = 0;
+      }
+      deltaCopies.add(copies);
     }
   }
 
