@@ -36,8 +36,8 @@ public final class FastaBackedSource implements DataSource, SequenceSource {
       merged.merge(ep.name(), EntryPoint.of(ep.name(), ep.length()),
           (a, b) -> a.withLength(Math.max(a.length(), b.length())));
     }
-    this.entryPoints = InMemoryFeatureSource.withBuiltInAliases(new ArrayList<>(merged.values()));
-    this.byName = InMemoryFeatureSource.nameMap(entryPoints);
+    this.entryPoints = EntryPoints.withBuiltInAliases(new ArrayList<>(merged.values()));
+    this.byName = EntryPoints.byNameOrAlias(entryPoints);
   }
 
   @Override

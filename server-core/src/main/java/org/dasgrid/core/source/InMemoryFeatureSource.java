@@ -58,8 +58,8 @@ public final class InMemoryFeatureSource implements DataSource {
         eps.add(EntryPoint.of(e.getKey(), e.getValue()));
       }
     }
-    this.entryPoints = withBuiltInAliases(eps);
-    this.byName = nameMap(entryPoints);
+    this.entryPoints = EntryPoints.withBuiltInAliases(eps);
+    this.byName = EntryPoints.byNameOrAlias(entryPoints);
     this.indexes = Map.copyOf(idx);
     Feature[] sorted = b.features.toArray(new Feature[0]);
     java.util.Arrays.sort(sorted, java.util.Comparator.comparing(Feature::id)); // stable: load order within an id
@@ -73,14 +73,6 @@ public final class InMemoryFeatureSource implements DataSource {
     this.typeCounts = Collections.unmodifiableMap(tc);
     this.stats = new SourceStats(b.features.size(), b.bytesRead, -1);
     this.vcfSites = b.vcfSites;
-  }
-
-  static List<EntryPoint> withBuiltInAliases(List<EntryPoint> eps) {
-    return EntryPoints.withBuiltInAliases(eps);
-  }
-
-  static Map<String, EntryPoint> nameMap(List<EntryPoint> eps) {
-    return EntryPoints.byNameOrAlias(eps);
   }
 
   public static Builder builder() {
