@@ -44,7 +44,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  *
  * <ul>
  *   <li>{@code format=vcf}: {@code tabix} indexes the file; {@code bcftools query} of it equals {@code bcftools
- *       view -s SAMPLES -r REGIONS} of the source with AC/AN made by {@code +fill-tags}, and its GT as the export
+ *       view -s SAMPLES -r REGIONS} of the source with the AC/AN it recomputes, and its GT as the export
  *       promises them (docs/genotypes.md, "Cohort exports"): unphased, a call's alleles in ascending order with
  *       missing ones first, a wholly missing call with the site's default ploidy ({@code .} where most of the
  *       cohort's calls are haploid, else {@code ./.});
@@ -75,11 +75,14 @@ class ExportCrossCheckIT {
     assertThat(s.multiAllelicSites()).isGreaterThan(100);
     assertThat(s.partialCalls()).isGreaterThan(100);
     assertThat(s.haploidCalls()).isGreaterThan(10_000);
+    Path mixed = mixedCalls(dir.resolve("mixed.vcf.gz"), new Random(5));
+    org.dasgrid.datasources.vcf.VcfGenotypeIndexer.build(mixed, dir.resolve("mixed.dgi"),
+        org.dasgrid.core.source.LoadMonitor.NONE);
     Path real = dir.resolve("ceu.vcf.gz");
     Files.copy(root().resolve("datasources/src/test/resources/data/CEU_Exon.vcf.gz"), real);
     org.dasgrid.datasources.vcf.VcfGenotypeIndexer.build(generated, dir.resolve("cohort.dgi"),
         org.dasgrid.core.source.LoadMonitor.NONE);
-    for (var e : Map.of("cohort", generated, "ceu", real).entrySet()) {
+    for (var e : Map.of("cohort", generated, "ceu", real, "mixed", mixed).entrySet()) {
       run("tabix", "-f", "-p", "vcf", e.getValue().toString());
       samples.put(e.getKey(), lines(run("bcftools", "query", "-l", e.getValue().toString())));
       sheet(e.getKey(), samples.get(e.getKey()), new Random(e.getKey().hashCode()));
@@ -87,6 +90,9 @@ class ExportCrossCheckIT {
     vcfs.put("cohort", generated);
     vcfs.put("cohortidx", generated);
     vcfs.put("ceu", real);
+    vcfs.put("mixed", mixed);
+    vcfs.put("mixedidx", mixed);
+    samples.put("mixedidx", samples.get("mixed"));
     samples.put("cohortidx", samples.get("cohort"));
     sheets.put("cohortidx", sheets.get("cohort"));
     Files.writeString(dir.resolve("dasgrid.yaml"), String.join("\n",
@@ -95,6 +101,8 @@ class ExportCrossCheckIT {
         "  - {id: cohortidx, format: vcf, path: cohort.vcf.gz, genotypes: true, genotypeIndex: cohort.dgi, "
             + "samples: cohort.tsv}",
         "  - {id: ceu, format: vcf, path: ceu.vcf.gz, genotypes: true, samples: ceu.tsv}",
+        "  - {id: mixed, format: vcf, path: mixed.vcf.gz, genotypes: true}",
+        "  - {id: mixedidx, format: vcf, path: mixed.vcf.gz, genotypes: true, genotypeIndex: mixed.dgi}",
         "  - {id: small, format: vcf, path: ceu.vcf.gz, genotypes: true, options: {maxExportCalls: \"1000\"}}",
         ""));
     server = EmbeddedServer.start(ServerOptions.defaults().withPort(0).withBind("127.0.0.1").withWarmupSeconds(0)
@@ -107,6 +115,67 @@ class ExportCrossCheckIT {
     if (server != null) {
       server.close();
     }
+  }
+
+  /**
+   * A small VCF whose records mix, within one record, every kind of call the export writes apart from the usual
+   * {@code 0/0}: phased and unphased calls (ALT first too), haploid, triploid, wholly and partly missing ones,
+   * on one-ALT and multi-allelic records (up to 12 ALTs: two-digit alleles), some with none of those; on chrX
+   * most calls of the first 20 or 50 samples are haploid, so that some records' usual call is not {@code 0/0}.
+   */
+  static Path mixedCalls(Path vcf, Random rnd) throws IOException {
+    int n = 70; // more than 64: the samples span two words of a bitset
+    StringBuilder b = new StringBuilder("##fileformat=VCFv4.2\n##contig=<ID=chr1,length=1000000>\n"
+        + "##contig=<ID=chrX,length=1000000>\n##FORMAT=<ID=GT,Number=1,Type=String,Description=\"Genotype\">\n"
+        + "#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT");
+    for (int s = 0; s < n; s++) {
+      b.append("\tM").append(s);
+    }
+    b.append('\n');
+    String bases = "ACGT";
+    for (String contig : List.of("chr1", "chrX")) {
+      for (int r = 0; r < 80; r++) {
+        int alts = r % 9 == 4 ? 10 + rnd.nextInt(3) : r % 5 == 1 ? 2 + rnd.nextInt(2) : 1;
+        String ref = "A" + bases.charAt(r % 4);
+        List<String> alt = new ArrayList<>();
+        for (int a = 0; a < alts; a++) {
+          alt.add("C" + "T".repeat(a));
+        }
+        b.append(contig).append('\t').append(1000 + 100 * r).append('\t').append(r % 3 == 0 ? "." : "rs" + r)
+            .append('\t').append(ref).append('\t').append(String.join(",", alt)).append("\t.\t.\t.\tGT");
+        double odd = new double[] {0.002, 0.05, 0.3, 1.0}[r % 4]; // how many calls are not 0/0
+        for (int s = 0; s < n; s++) {
+          boolean haploid = contig.equals("chrX") && s < (r % 2 == 0 ? 50 : 20) && rnd.nextInt(10) > 0;
+          b.append('\t').append(haploid ? haploidCall(rnd, alts) : rnd.nextDouble() >= odd
+              ? (rnd.nextBoolean() ? "0/0" : "0|0") : oddCall(rnd, alts));
+        }
+        b.append('\n');
+      }
+    }
+    Path plain = vcf.resolveSibling("mixed.vcf");
+    Files.writeString(plain, b);
+    run("bgzip", "-f", plain.toString());
+    return vcf;
+  }
+
+  private static String haploidCall(Random rnd, int alts) {
+    int k = rnd.nextInt(10);
+    return k == 0 ? "." : k < 3 ? Integer.toString(1 + rnd.nextInt(alts)) : "0";
+  }
+
+  private static String oddCall(Random rnd, int alts) {
+    String sep = rnd.nextBoolean() ? "/" : "|";
+    String a = Integer.toString(rnd.nextInt(alts + 1));
+    String c = Integer.toString(1 + rnd.nextInt(alts));
+    return switch (rnd.nextInt(8)) {
+      case 0 -> "./.";
+      case 1 -> ".";
+      case 2 -> rnd.nextBoolean() ? "." + sep + c : c + sep + ".";
+      case 3 -> a;
+      case 4 -> a + "/" + c + "/" + a;
+      case 5 -> c + sep + c;
+      default -> rnd.nextBoolean() ? a + sep + c : c + sep + a;
+    };
   }
 
   /** A sample sheet: a population each, families, sexes and phenotypes for some (the .fam's oracle). */
@@ -188,7 +257,10 @@ class ExportCrossCheckIT {
     return r;
   }
 
-  /** The records of a subset as bcftools writes them, AC/AN made by +fill-tags, GT as the export promises. */
+  /**
+   * The records of a subset as bcftools writes them, with the AC/AN that {@code view -s} recomputes (it counts
+   * every allele of a polyploid call, where {@code +fill-tags} counts two), GT as the export promises.
+   */
   static List<String> oracle(String id, Query q) {
     Path vcf = vcfs.get(id);
     Path regions = write(String.join("\n", q.regions().stream().map(r -> r.contains(":") ? r.replace(':', '\t')
@@ -196,8 +268,6 @@ class ExportCrossCheckIT {
     Path sub = dir.resolve("sub-" + System.nanoTime() + ".vcf.gz");
     run("bcftools", "view", "-s", String.join(",", q.chosen()), "-R", regions.toString(), "-e", "ALT=\".\"",
         "-Oz", "-o", sub.toString(), vcf.toString());
-    Path filled = dir.resolve("filled-" + System.nanoTime() + ".vcf.gz");
-    run("bcftools", "+fill-tags", sub.toString(), "-Oz", "-o", filled.toString(), "--", "-t", "AC,AN");
     // each site's default ploidy is the whole cohort's: 1 where most of its calls are haploid
     Map<String, Integer> ploidy = new HashMap<>();
     for (String l : lines(run("bcftools", "query", "-R", regions.toString(), "-f", "%CHROM\t%POS\t%REF\t%ALT[\t%GT]\n",
@@ -210,7 +280,7 @@ class ExportCrossCheckIT {
       ploidy.put(f[0] + ":" + f[1] + ":" + f[2] + ":" + f[3], 2 * haploid > f.length - 4 ? 1 : 2);
     }
     List<String> out = new ArrayList<>();
-    for (String l : lines(run("bcftools", "query", "-f", QUERY, filled.toString()))) {
+    for (String l : lines(run("bcftools", "query", "-f", QUERY, sub.toString()))) {
       String[] f = l.split("\t");
       int p = ploidy.get(f[0] + ":" + f[1] + ":" + f[3] + ":" + f[4]);
       for (int i = 7; i < f.length; i++) {
@@ -263,6 +333,32 @@ class ExportCrossCheckIT {
       List<String> theirs = oracle(id, q);
       assertThat(ours).as("%s %s", id, q.regions()).isNotEmpty();
       assertThat(sorted(ours)).as("%s %s", id, q.regions()).containsExactlyElementsOf(sorted(theirs));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"mixed", "mixedidx"})
+  void vcfExportOfMixedCallsIsWhatBcftoolsViewWrites(String id) throws Exception {
+    List<String> all = samples.get(id);
+    Random rnd = new Random(3);
+    List<List<String>> subsets = new ArrayList<>(List.of(all, List.of(all.get(all.size() - 1)),
+        all.subList(60, all.size())));
+    List<String> some = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      if (rnd.nextInt(3) == 0 || i == 0) {
+        some.add(all.get(i));
+      }
+    }
+    subsets.add(some);
+    for (List<String> chosen : subsets) {
+      Query q = new Query(List.of("chr1", "chrX"), chosen);
+      Path got = dir.resolve(id + "-mixed-" + chosen.size() + ".vcf.gz");
+      Files.write(got, export(id, "vcf", q).body());
+      run("tabix", "-p", "vcf", got.toString());
+      List<String> ours = lines(run("bcftools", "query", "-f", QUERY, got.toString()));
+      assertThat(ours).hasSize(160);
+      assertThat(sorted(ours)).as("%s, %d samples", id, chosen.size())
+          .containsExactlyElementsOf(sorted(oracle(id, q)));
     }
   }
 

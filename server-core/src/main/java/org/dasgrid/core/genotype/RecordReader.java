@@ -57,6 +57,14 @@ public interface RecordReader {
       return -1;
     }
 
+    /**
+     * The first chosen sample at or after {@code from} whose call may be other than {@code 0/0} (-1 when there is
+     * none): every call it passes over is complete, diploid and REF twice, so that a writer can copy that text
+     * for the runs between and read only the calls named here (on most records the carriers and the missing and
+     * non-diploid calls: a few of thousands). Where the record's usual call is not {@code 0/0} it names every one.
+     */
+    int nextUnusual(int from);
+
     /** Alleles called among the chosen samples (AN). */
     int an();
 

@@ -71,9 +71,13 @@ final class VcfExport implements CohortExport {
     header(line, out);
     int[] members = scope.samples().members();
     int[] alleles = new int[64];
+    byte[] homRef = new byte[4 * members.length]; // a row of 0/0 calls: the runs between the others come from it
+    for (int i = 0; i < members.length; i++) {
+      INT.set(homRef, 4 * i, DIPLOID[0]);
+    }
     try {
       scope.records().forEachRecord(scope.segments(), scope.samples(), rec -> {
-        record(rec, members.length, alleles, line);
+        record(rec, members.length, homRef, alleles, line);
         written++;
         try {
           line.writeTo(out);
@@ -112,7 +116,7 @@ final class VcfExport implements CohortExport {
     line.writeTo(out);
   }
 
-  private static void record(RecordReader.Record rec, int samples, int[] alleles, LineBytes line) {
+  private static void record(RecordReader.Record rec, int samples, byte[] homRef, int[] alleles, LineBytes line) {
     line.text(rec.contig()).ch('\t').number(rec.pos()).ch('\t').text(rec.id()).ch('\t').text(rec.ref()).ch('\t');
     List<String> alts = rec.alts();
     for (int a = 0; a < alts.size(); a++) {
@@ -129,11 +133,15 @@ final class VcfExport implements CohortExport {
       line.number(rec.ac(a));
     }
     line.text(";AN=").number(rec.an()).text("\tGT");
-    // room for the common calls (4 bytes each, from DIPLOID); any other call makes its own room
+    // room for the common calls (4 bytes each); any other call makes its own room
     line.room(4 * samples);
     byte[] b = line.array();
     int at = line.length();
-    for (int i = 0; i < samples; i++) {
+    int done = 0; // calls written
+    for (int i = rec.nextUnusual(0); i >= 0; i = rec.nextUnusual(i + 1)) {
+      System.arraycopy(homRef, 0, b, at, 4 * (i - done)); // the run of 0/0 calls before this one
+      at += 4 * (i - done);
+      done = i + 1;
       int copies = rec.diploidAltCopies(i);
       if (copies >= 0) {
         INT.set(b, at, DIPLOID[copies]);
@@ -164,6 +172,8 @@ final class VcfExport implements CohortExport {
         }
       }
     }
+    System.arraycopy(homRef, 0, b, at, 4 * (samples - done));
+    at += 4 * (samples - done);
     line.length(at);
     line.ch('\n');
   }

@@ -3,6 +3,7 @@ package org.dasgrid.core.genotype.internal.engine;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntConsumer;
 import org.dasgrid.core.genotype.RecordReader;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.internal.column.IntList;
@@ -43,18 +44,28 @@ public final class IndexRecords implements RecordReader {
     }
   }
 
-  /** The record being visited, made from the rows of one position at a time. */
+  /**
+   * The record being visited, made from the rows of one position at a time. Its per-sample arrays are at rest
+   * between records (no AN correction, no ALT copy, no flag) and each record writes, then clears, only the
+   * samples its sets name, marked in {@code unusual}: the cost of a record follows its carriers, missing and
+   * non-diploid calls, not the number of samples chosen.
+   */
   private static final class Cursor implements Record {
     private final SampleSelection chosen;
     private final int[] members;
+    /** Per cohort sample, its index among the chosen ones (-1 when not chosen). */
+    private final int[] position;
     private final SampleSets sets;
     private final IndexRowCalls rowCalls;
     private final long[] words;
-    private final byte[] called;
+    /** Per cohort sample, its called alleles minus {@link #calledBase}. */
+    private final byte[] calledDelta;
     private byte[][] copies = new byte[4][];
     private final boolean[] missing;
     private final boolean[] nonDiploid;
-    private final IntList marked = new IntList();
+    /** Bits by chosen index: the samples this record's sets name (all others: REF {@code calledBase} times). */
+    private final long[] unusual;
+    private final IntConsumer touch;
     private final IntList group = new IntList();
     private ContigRows c;
     private CallGaps gaps;
@@ -63,6 +74,7 @@ public final class IndexRecords implements RecordReader {
     private String[] text;
     private final List<String> altList = new ArrayList<>();
     private int ploidy;
+    private int calledBase;
 
     Cursor(GenotypeStore store, SampleSelection chosen) {
       this.chosen = chosen;
@@ -71,9 +83,19 @@ public final class IndexRecords implements RecordReader {
       this.rowCalls = new IndexRowCalls(sets, store.corrections());
       this.words = new long[sets.words()];
       int n = chosen.cohortSize();
-      this.called = new byte[n];
+      this.position = new int[n];
+      Arrays.fill(position, -1);
+      for (int i = 0; i < members.length; i++) {
+        position[members[i]] = i;
+      }
+      this.calledDelta = new byte[n];
       this.missing = new boolean[n];
       this.nonDiploid = new boolean[n];
+      this.unusual = new long[(members.length + 63) >>> 6];
+      this.touch = s -> {
+        int i = position[s];
+        unusual[i >>> 6] |= 1L << i;
+      };
     }
 
     void enter(ContigRows rows, CallGaps callGaps) {
@@ -123,7 +145,7 @@ public final class IndexRecords implements RecordReader {
         }
         alts = k;
         text = t;
-        load();
+        load(first);
         boolean go = visitor.visit(this);
         unload();
         if (!go) {
@@ -142,19 +164,21 @@ public final class IndexRecords implements RecordReader {
       return a[0].equals(b[0]) && a[1].equals(b[1]);
     }
 
-    private void load() {
+    private void load(int first) {
       altList.clear();
       if (copies.length < alts) {
         copies = Arrays.copyOf(copies, alts);
       }
       for (int a = 0; a < alts; a++) {
         if (copies[a] == null) {
-          copies[a] = new byte[called.length];
+          copies[a] = new byte[calledDelta.length];
         }
-        rowCalls.at(c, rows[a]).fillChosen(chosen, called, copies[a]);
-        altList.add(c.text(rows[a])[2]);
+        // the called alleles as the record's last row has them (its rows share them)
+        rowCalls.at(c, rows[a]).addChosen(chosen, calledDelta, copies[a], a == alts - 1, touch);
+        altList.add(rows[a] == first ? text[2] : c.text(rows[a])[2]);
       }
       ploidy = c.ploidy(rows[0]);
+      calledBase = c.ploidy(rows[alts - 1]);
       int m = gaps.missing(rows[0]);
       if (m != SampleSets.EMPTY) {
         sets.forEachChosen(m, chosen, words, s -> mark(missing, s));
@@ -167,15 +191,23 @@ public final class IndexRecords implements RecordReader {
 
     private void mark(boolean[] flags, int s) {
       flags[s] = true;
-      marked.add(s);
+      touch.accept(s);
     }
 
+    /** Puts the samples this record wrote back at rest. */
     private void unload() {
-      for (int k = 0; k < marked.size(); k++) {
-        missing[marked.get(k)] = false;
-        nonDiploid[marked.get(k)] = false;
+      for (int w = 0; w < unusual.length; w++) {
+        for (long bits = unusual[w]; bits != 0; bits &= bits - 1) {
+          int s = members[(w << 6) + Long.numberOfTrailingZeros(bits)];
+          calledDelta[s] = 0;
+          for (int a = 0; a < alts; a++) {
+            copies[a][s] = 0;
+          }
+          missing[s] = false;
+          nonDiploid[s] = false;
+        }
+        unusual[w] = 0;
       }
-      marked.clear();
     }
 
     @Override
@@ -206,7 +238,7 @@ public final class IndexRecords implements RecordReader {
     @Override
     public int call(int i, int[] alleles) {
       int s = members[i];
-      int n = called[s];
+      int n = calledBase + calledDelta[s];
       int total = missing[s] ? Math.max(ploidy, n + 1) : nonDiploid[s] ? n : 2;
       int k = 0;
       while (k < total - n) {
@@ -230,24 +262,47 @@ public final class IndexRecords implements RecordReader {
     @Override
     public int diploidAltCopies(int i) {
       int s = members[i];
-      return alts == 1 && called[s] == 2 && !missing[s] && !nonDiploid[s] ? copies[0][s] : -1;
+      return alts == 1 && calledBase + calledDelta[s] == 2 && !missing[s] && !nonDiploid[s] ? copies[0][s] : -1;
+    }
+
+    @Override
+    public int nextUnusual(int from) {
+      if (from >= members.length) {
+        return -1;
+      }
+      if (calledBase != 2) { // the calls its sets do not name are not 0/0: every one is read
+        return from;
+      }
+      int w = from >>> 6;
+      long bits = unusual[w] & (-1L << from);
+      while (bits == 0) {
+        if (++w == unusual.length) {
+          return -1;
+        }
+        bits = unusual[w];
+      }
+      return (w << 6) + Long.numberOfTrailingZeros(bits);
     }
 
     @Override
     public int an() {
-      int an = 0;
-      for (int s : members) {
-        an += called[s];
+      long an = (long) calledBase * members.length;
+      for (int w = 0; w < unusual.length; w++) {
+        for (long bits = unusual[w]; bits != 0; bits &= bits - 1) {
+          an += calledDelta[members[(w << 6) + Long.numberOfTrailingZeros(bits)]];
+        }
       }
-      return an;
+      return (int) an;
     }
 
     @Override
     public int ac(int allele) {
       byte[] x = copies[allele - 1];
       int ac = 0;
-      for (int s : members) {
-        ac += x[s];
+      for (int w = 0; w < unusual.length; w++) {
+        for (long bits = unusual[w]; bits != 0; bits &= bits - 1) {
+          ac += x[members[(w << 6) + Long.numberOfTrailingZeros(bits)]];
+        }
       }
       return ac;
     }

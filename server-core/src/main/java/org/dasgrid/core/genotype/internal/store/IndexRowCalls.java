@@ -2,6 +2,7 @@ package org.dasgrid.core.genotype.internal.store;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.IntConsumer;
 import org.dasgrid.core.genotype.RowCalls;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.internal.column.ByteColumn;
@@ -149,6 +150,36 @@ public final class IndexRowCalls implements RowCalls {
     sets.forEachChosen(c.hetSet(r), chosen, words, s -> copies[s] = 1);
     sets.forEachChosen(c.homSet(r), chosen, words, s -> copies[s] = ploidy);
     fixes.forEachGroup(c.acFix(r), (delta, set) -> sets.forEachChosen(set, chosen, words, s -> copies[s] += delta));
+  }
+
+  /**
+   * As {@link #fillChosen}, for a reader whose arrays are at rest (all 0) between rows and that wants to touch
+   * only the chosen samples whose call is not the row's ploidy of REF: adds the AN corrections to {@code
+   * calledDelta} (when {@code withCalled}), writes the het and hom-ALT copies and adds the AC corrections to
+   * {@code copies}, and tells {@code touched} of every sample it writes (some more than once). The work follows
+   * the row's sets, not the number of chosen samples.
+   */
+  public void addChosen(SampleSelection chosen, byte[] calledDelta, byte[] copies, boolean withCalled,
+      IntConsumer touched) {
+    byte ploidy = (byte) c.ploidy(r);
+    if (withCalled) {
+      fixes.forEachGroup(c.anFix(r), (delta, set) -> sets.forEachChosen(set, chosen, words, s -> {
+        calledDelta[s] += delta;
+        touched.accept(s);
+      }));
+    }
+    sets.forEachChosen(c.hetSet(r), chosen, words, s -> {
+      copies[s] = 1;
+      touched.accept(s);
+    });
+    sets.forEachChosen(c.homSet(r), chosen, words, s -> {
+      copies[s] = ploidy;
+      touched.accept(s);
+    });
+    fixes.forEachGroup(c.acFix(r), (delta, set) -> sets.forEachChosen(set, chosen, words, s -> {
+      copies[s] += delta;
+      touched.accept(s);
+    }));
   }
 
   @Override
