@@ -6,7 +6,7 @@
 # cache (GNU dd iflag=nocache: posix_fadvise DONTNEED on the file; no root needed, unlike drop_caches) and
 # `fincore` shows how much of it was resident before and after.
 #
-#   perf/index-open.sh VCF INDEX.dgi [--cold]
+#   perf/index-open.sh VCF[,VCF...] INDEX.dgi [--cold]
 #
 # INDEX may be an index set (a folder: its pieces' VCFs must be named as VCF is; fincore sums the pieces).
 #
@@ -16,7 +16,8 @@
 # the server's, by the index's size). Loopback only; the server is stopped by its PID.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-VCF=$(readlink -f "${1:?usage: index-open.sh VCF INDEX.dgi [--cold]}")
+# VCF may be a comma-separated list (a source of several VCFs, served from an index set)
+VCF=$(IFS=,; for v in ${1:?usage: index-open.sh VCF[,VCF...] INDEX.dgi [--cold]}; do readlink -f "$v"; done | paste -sd,)
 INDEX=$(readlink -f "${2:?usage: index-open.sh VCF INDEX.dgi [--cold]}")
 JAR=${JAR:-$ROOT/webapp/target/dasgrid.jar}; PORT=${PORT:-18340}
 WORK=$(mktemp -d)
@@ -33,7 +34,8 @@ if [ "${3:-}" = --cold ]; then
 else
   echo "page cache: index $(resident) (warm run)"
 fi
-printf 'sources:\n  - {id: g, format: vcf, path: %s, genotypes: true, genotypeIndex: %s%s}\n' "$VCF" "$INDEX" \
+case $VCF in *,*) PATHS="[$VCF]" ;; *) PATHS=$VCF ;; esac
+printf 'sources:\n  - {id: g, format: vcf, path: %s, genotypes: true, genotypeIndex: %s%s}\n' "$PATHS" "$INDEX" \
   "${CHECK:+, options: {genotypeIndexCheck: $CHECK\}}" > "$WORK/dasgrid.yaml"
 # shellcheck disable=SC2086
 serve_start "$WORK/dasgrid.yaml" "$PORT" "$WORK/server.log" ${JAVA_OPTS:--Xmx512m} -- ${WARMUP:---no-warmup}

@@ -69,6 +69,7 @@ public final class DasGridListener implements ServletContextListener {
     for (Mount m : MOUNTS) {
       m.mount(ctx, app);
     }
+    app.checkIndexesOnceReady();
   }
 
   @Override

@@ -88,6 +88,7 @@ class GenotypeIndexSetIT {
           - {id: lazycut, format: vcf, path: whole.vcf.gz, genotypes: true, genotypeIndex: cut.dgi, options: {genotypeIndexCheck: first-use}}
           - {id: lazyfile, format: vcf, path: whole.vcf.gz, genotypes: true, genotypeIndex: whole.dgi, options: {genotypeIndexCheck: first-use}}
           - {id: lazydamaged, format: vcf, path: [damaged/a.vcf.gz, damaged/b.vcf.gz, damaged/c.vcf.gz], genotypes: true, genotypeIndex: damaged/set.dgi, options: {genotypeIndexCheck: first-use}}
+          - {id: unqueried, format: vcf, path: [damaged/a.vcf.gz, damaged/b.vcf.gz, damaged/c.vcf.gz], genotypes: true, genotypeIndex: damaged/set.dgi, options: {genotypeIndexCheck: first-use}}
           - {id: damaged, format: vcf, path: [damaged/a.vcf.gz, damaged/b.vcf.gz, damaged/c.vcf.gz], genotypes: true, genotypeIndex: damaged/set.dgi}
           - {id: stale, format: vcf, path: [stale/a.vcf.gz, stale/b.vcf.gz, stale/c.vcf.gz], genotypes: true, genotypeIndex: stale/set.dgi}
           - {id: lazystale, format: vcf, path: [stale/a.vcf.gz, stale/b.vcf.gz, stale/c.vcf.gz], genotypes: true, genotypeIndex: stale/set.dgi, options: {genotypeIndexCheck: first-use}}
@@ -293,6 +294,24 @@ class GenotypeIndexSetIT {
       assertThat(again.text()).as(seg).contains("0001-b.vcf.gz.dgi: corrupt");
     }
     GenotypeIndexIT.compareBothWays(server, "wholeidx", "lazycut", regions, samples, 15, 11);
+  }
+
+  /**
+   * The server's background pass, started once it says ready, checks what no query has read: a damaged set no
+   * request touches is marked failed by it alone, naming the piece, while the server was ready before it ran.
+   */
+  @Test
+  void theBackgroundPassFindsADamagedPieceNoQueryRead() throws Exception {
+    assertThat(server.console()).contains("loaded unqueried: ");
+    long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+    JsonNode status = sourceStatus("unqueried");
+    while (!status.get("state").asText().equals("failed") && System.nanoTime() < until) {
+      Thread.sleep(50);
+      status = sourceStatus("unqueried");
+    }
+    assertThat(status.get("state").asText()).isEqualTo("failed");
+    assertThat(status.get("error").asText()).startsWith("0001-b.vcf.gz.dgi: corrupt: checksum mismatch in");
+    assertThat(server.console()).contains("FAILED unqueried: 0001-b.vcf.gz.dgi: corrupt: checksum mismatch in");
   }
 
   /**

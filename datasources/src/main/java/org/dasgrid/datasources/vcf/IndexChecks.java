@@ -18,9 +18,9 @@ import org.dasgrid.core.source.SourceLoadException;
  * When a source's index is checked (issue 30, open in seconds), {@code options: {genotypeIndexCheck: ...}}:
  * {@code open} checks every section's checksum before the source is ready (a damaged index is refused at load);
  * {@code first-use} checks at open only the header, catalog, page tables and the VCF's identity, and each piece's
- * sections on the first query reading the piece (which waits for it) or by a background pass started at once,
- * whichever comes first; a damaged piece then makes every genotype query of the source answer 503 with the
- * reason, never a wrong answer. The default is {@code open} up to 2 GiB of index (about a second of checking)
+ * sections on the first query reading the piece (which waits for it) or by the server's background pass, which
+ * starts once the server is ready ({@link #checkRemaining}), whichever comes first; a damaged piece then makes
+ * every genotype query of the source answer 503 with the reason, never a wrong answer. The default is {@code open} up to 2 GiB of index (about a second of checking)
  * and {@code first-use} above. A deferred check that fails is reported ({@link DamageReport}) so the registry
  * marks the source unavailable, naming the piece, as it would a source refused at load.
  */
@@ -34,6 +34,7 @@ final class IndexChecks implements DamageReport {
   private final boolean deferred;
   private final AtomicReference<String> failure = new AtomicReference<>();
   private final List<Consumer<String>> watchers = new CopyOnWriteArrayList<>();
+  private final List<PieceCheck> pending = new CopyOnWriteArrayList<>();
 
   private IndexChecks(String source, boolean deferred) {
     this.source = source;
@@ -84,25 +85,29 @@ final class IndexChecks implements DamageReport {
     }
   }
 
-  /** Checks the pieces one after another on a background thread, until done or one fails. */
-  void startBackground(List<PieceCheck> gates) {
-    if (gates.isEmpty()) {
+  /** The gates the background pass checks, in order, when the server runs {@link #checkRemaining}. */
+  void checkLater(List<PieceCheck> gates) {
+    pending.addAll(gates);
+  }
+
+  /**
+   * Checks the pieces one after another on the caller's thread (the server's background-check thread, once it
+   * is ready), until done or one fails; a piece a query has checked already passes at once.
+   */
+  @Override
+  public void checkRemaining() {
+    if (pending.isEmpty()) {
       return;
     }
-    Thread t = new Thread(() -> {
-      long start = System.nanoTime();
-      for (PieceCheck g : gates) {
-        if (!g.runNow()) {
-          LOG.log(System.Logger.Level.WARNING, source + ": " + failure.get()
-              + "; its genotype queries answer 503 until the index is rebuilt and the source reloaded");
-          return;
-        }
+    long start = System.nanoTime();
+    for (PieceCheck g : pending) {
+      if (!g.runNow()) {
+        LOG.log(System.Logger.Level.WARNING, source + ": " + failure.get()
+            + "; its genotype queries answer 503 until the index is rebuilt and the source reloaded");
+        return;
       }
-      LOG.log(System.Logger.Level.INFO, String.format(Locale.ROOT, "%s: index checked in the background (%d pieces,"
-          + " %.1f s)", source, gates.size(), (System.nanoTime() - start) / 1e9));
-    }, "dasgrid-index-check-" + source);
-    t.setDaemon(true);
-    t.setPriority(Thread.MIN_PRIORITY);
-    t.start();
+    }
+    LOG.log(System.Logger.Level.INFO, String.format(Locale.ROOT, "%s: index checked in the background (%d pieces,"
+        + " %.1f s)", source, pending.size(), (System.nanoTime() - start) / 1e9));
   }
 }

@@ -52,7 +52,7 @@ final class IndexedVcf {
         .map(r -> Piece.Span.whole(r.name())).toList();
     GenotypeQueries engine = JoinedGenotypes.of(List.of(new Piece(index.getFileName().toString(),
         opened.genotypes(), spans, gate)));
-    checks.startBackground(List.of(gate));
+    checks.checkLater(List.of(gate));
     return new VcfSource(sites(config, contigs, opened.references()), engine, opened.fileBytes(),
         Optional.of(checks));
   }

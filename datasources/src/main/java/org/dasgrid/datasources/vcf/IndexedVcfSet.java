@@ -86,7 +86,7 @@ final class IndexedVcfSet {
     } catch (IllegalArgumentException e) {
       throw SourceLoadException.badFile(dir, e.getMessage());
     }
-    checks.startBackground(gates);
+    checks.checkLater(gates);
     return new VcfSource(IndexedVcf.sites(config, contigs, new ArrayList<>(references.values())), engine, bytes,
         checks.deferred() ? Optional.of(checks) : Optional.empty());
   }

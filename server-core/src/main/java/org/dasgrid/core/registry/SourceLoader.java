@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.xml.stream.XMLInputFactory;
@@ -49,6 +50,16 @@ public final class SourceLoader implements AutoCloseable {
   private final DataSourceProviders providers;
   private final LoadListener listener;
   private final ExecutorService executor;
+  /**
+   * One thread for the deferred checks of the sources' files (a large genotype index checked after open), so
+   * they take at most one core, and only once the server is ready: started earlier, the checks of a 20 GB index
+   * took both cores while Tomcat started and doubled the time to ready.
+   */
+  private final ExecutorService checker;
+  /** Loaded sources whose deferred checks wait for {@link #startDeferredChecks}; guarded by this. */
+  private final List<DamageReport> unchecked = new ArrayList<>();
+  /** Whether {@link #startDeferredChecks} was called; guarded by this. */
+  private boolean checking;
   private final HeapGuard heapGuard;
   private final Placement placement;
   private final Map<String, Reloads> reloads = new java.util.HashMap<>();
@@ -81,6 +92,39 @@ public final class SourceLoader implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
+    this.checker = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "dasgrid-index-check");
+      t.setDaemon(true);
+      t.setPriority(Thread.MIN_PRIORITY);
+      return t;
+    });
+  }
+
+  /**
+   * Starts the deferred checks of the sources loaded so far, one source after another on one thread, and of every
+   * source loaded from now on as soon as it is. The server calls it once it says ready (after the warm-up); a
+   * query reaching an unchecked file checks it itself meanwhile.
+   */
+  public synchronized void startDeferredChecks() {
+    checking = true;
+    unchecked.forEach(this::checkInBackground);
+    unchecked.clear();
+  }
+
+  private synchronized void checkWhenReady(DamageReport checks) {
+    if (checking) {
+      checkInBackground(checks);
+    } else {
+      unchecked.add(checks);
+    }
+  }
+
+  private void checkInBackground(DamageReport checks) {
+    try {
+      checker.execute(checks::checkRemaining);
+    } catch (RejectedExecutionException e) {
+      // the server is closing: nothing is served any more, so nothing is left to check
+    }
   }
 
   /** Starts loading every source; the future completes when all are loaded or failed. */
@@ -164,8 +208,10 @@ public final class SourceLoader implements AutoCloseable {
       slot.setState(ready);
       slot.setLastReloadError(null);
       listener.loaded(published, reload);
-      loaded.data().capability(DamageReport.class).ifPresent(d -> d.whenDamaged(reason -> failLater(slot, ready,
-          reason)));
+      loaded.data().capability(DamageReport.class).ifPresent(d -> {
+        d.whenDamaged(reason -> failLater(slot, ready, reason));
+        checkWhenReady(d);
+      });
       return true;
     } catch (SourceLoadException e) {
       fail(slot, e.getMessage(), replacing, reload);
@@ -315,6 +361,7 @@ public final class SourceLoader implements AutoCloseable {
   @Override
   public void close() {
     executor.shutdownNow();
+    checker.shutdownNow();
   }
 
   /** Passes progress on at most every few seconds, to the slot and the listener. */

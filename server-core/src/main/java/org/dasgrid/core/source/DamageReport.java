@@ -14,4 +14,12 @@ public interface DamageReport {
    * once if one already has); never when every check passes. Called on the thread that found the damage.
    */
   void whenDamaged(Consumer<String> reason);
+
+  /**
+   * Runs the deferred checks that no query has run yet, one file after another on the caller's thread, until all
+   * have passed or one fails (then reported as above). The server calls it on its one background-check thread
+   * once it is ready, so a large index's checks never compete with the start-up for the cores; a query reaching
+   * an unchecked file checks it itself first, so nothing unchecked is served meanwhile.
+   */
+  void checkRemaining();
 }

@@ -32,6 +32,7 @@ class SourceLoaderDamageTest {
   /** A source that reports damage when told to. */
   static final class Damageable extends ForwardingDataSource implements DamageReport {
     final List<Consumer<String>> watchers = new CopyOnWriteArrayList<>();
+    final java.util.concurrent.atomic.AtomicInteger checkedInBackground = new java.util.concurrent.atomic.AtomicInteger();
 
     Damageable() {
       super(InMemoryFeatureSource.builder().declareReference("chr1", 100).build());
@@ -40,6 +41,11 @@ class SourceLoaderDamageTest {
     @Override
     public void whenDamaged(Consumer<String> reason) {
       watchers.add(reason);
+    }
+
+    @Override
+    public void checkRemaining() {
+      checkedInBackground.incrementAndGet();
     }
 
     void damage(String reason) {
@@ -100,6 +106,33 @@ class SourceLoaderDamageTest {
       assertThat(slot.state()).isInstanceOf(SourceState.Ready.class);
       assertThat(failures.lines).hasSize(1);
     }
+  }
+
+  @Test
+  void deferredChecksWaitUntilTheServerSaysReadyThenRunForEveryLoad() throws Exception {
+    Provider provider = new Provider();
+    SourceRegistry registry = registry();
+    try (SourceLoader loader = new SourceLoader(DataSourceProviders.of(provider), new Failures(), 2)) {
+      loader.loadAll(registry).get(10, TimeUnit.SECONDS);
+      Damageable first = provider.made.get(0);
+      Thread.sleep(200); // time enough for a check that was wrongly started at load
+      assertThat(first.checkedInBackground).hasValue(0);
+      loader.startDeferredChecks();
+      await(() -> first.checkedInBackground.get() == 1);
+      // a version loaded once the server is ready (a reload) is checked at once
+      assertThat(loader.reload(registry.slot("s").orElseThrow()).get(10, TimeUnit.SECONDS)).isTrue();
+      Damageable second = provider.made.get(1);
+      await(() -> second.checkedInBackground.get() == 1);
+      assertThat(first.checkedInBackground).hasValue(1);
+    }
+  }
+
+  private static void await(java.util.function.BooleanSupplier done) throws InterruptedException {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!done.getAsBoolean() && System.nanoTime() < until) {
+      Thread.sleep(10);
+    }
+    assertThat(done.getAsBoolean()).as("within 10 s").isTrue();
   }
 
   private SourceRegistry registry() throws Exception {

@@ -210,6 +210,15 @@ public final class DasGridApp implements AutoCloseable {
     return loaded;
   }
 
+  /**
+   * Starts the sources' deferred index checks once the server says ready (every source loaded or failed, the
+   * warm-up over), so they never compete with the start-up for the cores. Called when the webapp's context is
+   * up: after {@link WarmupState#begin}, which an embedded server calls before starting Tomcat.
+   */
+  public void checkIndexesOnceReady() {
+    loaded.handle((v, e) -> null).thenCompose(v -> warmup.done()).thenRun(loader::startDeferredChecks);
+  }
+
   public String serverName() {
     return "DasGrid/" + version;
   }
