@@ -3,8 +3,8 @@
 # chromosomes as two VCFs): ready time and RSS of the source served from its index set, then the Dnaerys
 # shapes (variants, samples and count over a region) and the analytics shapes (statistics with a top-N across
 # both contigs, a frequency-filtered count) through wrk (one connection, --latency; warm: 3 s before each 10 s
-# run; the answers are kept, so these rows are the cached ones, and the first answer's time, rendered, is printed
-# apart), against bcftools doing the same work on the same VCFs (its start-up floor printed apart).
+# run; each row says whether its answer was kept — X-DasGrid-Answer-Cache, the analytics answers — or rendered
+# by the engine each time; the first answer's time, rendered, is printed apart), against bcftools doing the same work on the same VCFs (its start-up floor printed apart).
 #
 #   perf/run-wholegenome-benchmark.sh INDEX REGION1 REGION2 VCF [VCF...]
 #
@@ -59,7 +59,9 @@ for shape in "${SHAPES[@]}"; do
   if echo "$out" | grep -q "Non-2xx"; then echo "$url: wrk got non-2xx answers" >&2; exit 1; fi
   p50=$(echo "$out" | awk '$1 == "50%" {print $2}'); p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
   rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
-  echo "$q: $size bytes, first (rendered) $(( (t1 - t0) / 1000000 )) ms; wrk (kept) p50 $p50 p99 $p99 ($rps req/s); RSS $(rss)"
+  # analytics answers are kept (X-DasGrid-Answer-Cache: hit), the others rendered by the engine every time
+  cache=$(curl -sf -D - -o /dev/null "$url" | tr -d '\r' | awk -F': ' 'tolower($1) == "x-dasgrid-answer-cache" {print $2}')
+  echo "$q: $size bytes, first (rendered) $(( (t1 - t0) / 1000000 )) ms; wrk warm (${cache:+answer cache $cache}${cache:-rendered each time}) p50 $p50 p99 $p99 ($rps req/s); RSS $(rss)"
   case $label in
     variants1) timed "view -H -r $R1" bcftools view -H -r "$R1" "$V1" ;;
     variants2) timed "view -H -r $R2" bcftools view -H -r "$R2" "$V2" ;;
