@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Biobank cohorts served from a genotype index (issue 30, item 3): ready time and RSS of a source of four
 # per-chromosome VCFs served from an index set, then per-gene variants, samples over a gene, count, KING one pair
-# (GET, wrk: one connection, --latency, warm: 3 s before each 10 s run) and a 10,000-weight score (POST, curl,
+# and Beacon v2 counts over the gene and of one allele (GET, wrk: one connection, --latency, warm: 3 s before each
+# 10 s run) and a 10,000-weight score (POST, curl,
 # 5 runs after 1), against bcftools on the same VCF (its start-up floor printed apart).
 #
 #   perf/run-biobank-benchmark.sh COHORT_DIR INDEX GENE PAIR
@@ -30,6 +31,7 @@ sources:
     genotypeIndex: $INDEX
     genes: $DIR/genes.gff3
     samples: $DIR/samples.tsv
+    coordinates: {authority: GRCh, version: "38", taxid: 9606}
     options: {genotypeIndexCheck: ${CHECK:-first-use}}
 YAML
 # shellcheck disable=SC2086
@@ -47,9 +49,14 @@ timed() { # label, then a command whose output lines are counted; 3 runs
   for _ in 1 2 3; do t0=$(date +%s%N); n=$("$@" | wc -l); t1=$(date +%s%N); out="$out $(( (t1 - t0) / 1000000 ))ms"; done
   echo "  bcftools $label: $n lines,$out"
 }
+# Beacon v2 counts (the genotype engine behind /beacon/v2): the gene's span, and one allele of it some sample carries
+read -r bchrom bpos bref balt < <(bcftools view -H -r "$span" -i 'GT="alt"' "$vcf" | awk '$5 !~ /,/ {print $1, $2, $4, $5; exit}')
+bstart=${span#*:}; bstart=${bstart%-*}; bend=${span##*-}
+BEACON_SPAN="/beacon/v2/g_variants?referenceName=${span%%:*}&start=$((bstart - 1))&end=$bend&requestedGranularity=count"
+BEACON_ALLELE="/beacon/v2/g_variants?referenceName=$bchrom&start=$((bpos - 1))&referenceBases=$bref&alternateBases=$balt&requestedGranularity=count"
 for q in "variants?gene=$GENE&zygosity=any" "samples?gene=$GENE&zygosity=any" "count?gene=$GENE&zygosity=any" \
-    "kinship?samples=$PAIR"; do
-  url="$B/$q"
+    "kinship?samples=$PAIR" "$BEACON_SPAN" "$BEACON_ALLELE"; do
+  case $q in /beacon/*) url="http://127.0.0.1:$PORT$q" ;; *) url="$B/$q" ;; esac
   t0=$(date +%s%N); size=$(curl -sf "$url" | wc -c); t1=$(date +%s%N)
   wrk -t1 -c1 -d3s "$url" > /dev/null
   out=$(wrk -t1 -c1 -d10s --latency "$url")
@@ -59,6 +66,8 @@ for q in "variants?gene=$GENE&zygosity=any" "samples?gene=$GENE&zygosity=any" "c
   echo "$q: $size bytes, first $(( (t1 - t0) / 1000000 )) ms; wrk p50 $p50 p99 $p99 ($rps req/s); RSS $(rss)"
   case $q in
     variants*) timed "view -H -r $span" bcftools view -H -r "$span" "$vcf" ;;
+    /beacon/*end=*) timed "view -H -r $span (the records a count covers)" bcftools view -H -r "$span" "$vcf" ;;
+    /beacon/*) timed "view -H -r $bchrom:$bpos -i 'REF=\"$bref\" && ALT=\"$balt\"'" bcftools view -H -r "$bchrom:$bpos" -i "REF=\"$bref\" && ALT=\"$balt\"" "$vcf" ;;
     samples*) timed "query -r $span -i GT=alt [%SAMPLE] | sort -u" bash -c "bcftools query -r $span -i 'GT=\"alt\"' -f '[%SAMPLE\n]' $vcf | sort -u" ;;
   esac
 done
