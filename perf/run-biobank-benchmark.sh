@@ -19,6 +19,7 @@ GENE=${3:?gene}; PAIR=${4:?pair}
 JAR=${JAR:-$ROOT/webapp/target/dasgrid.jar}; PORT=${PORT:-18360}
 WORK=$(mktemp -d)
 . "$ROOT/perf/scripts/serve.sh"
+. "$ROOT/perf/scripts/shapes.sh"
 trap 'serve_stop; rm -rf "$WORK"' EXIT
 trap 'exit 1' INT TERM
 cat > "$WORK/dasgrid.yaml" <<YAML
@@ -44,11 +45,6 @@ span=$(awk -v g="Name=$GENE" '$3 == "gene" && index($9, g) {print $1 ":" $4 "-" 
 vcf="$DIR/${span%%:*}.vcf.gz"
 floor() { local t0 t1; t0=$(date +%s%N); bcftools view -H -r "${span%%:*}:1-1" "$vcf" > /dev/null; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 )); }
 echo "gene $GENE = $span; bcftools start-up floor (view -H -r 1 base): $(floor) $(floor) $(floor) ms"
-timed() { # label, then a command whose output lines are counted; 3 runs
-  local label=$1 out="" n=0 t0 t1; shift
-  for _ in 1 2 3; do t0=$(date +%s%N); n=$("$@" | wc -l); t1=$(date +%s%N); out="$out $(( (t1 - t0) / 1000000 ))ms"; done
-  echo "  bcftools $label: $n lines,$out"
-}
 # Beacon v2 counts (the genotype engine behind /beacon/v2): the gene's span, and one allele of it some sample carries
 read -r bchrom bpos bref balt < <(bcftools view -H -r "$span" -i 'GT="alt"' "$vcf" | awk '$5 !~ /,/ {print $1, $2, $4, $5; exit}')
 bstart=${span#*:}; bstart=${bstart%-*}; bend=${span##*-}
@@ -58,12 +54,8 @@ for q in "variants?gene=$GENE&zygosity=any" "samples?gene=$GENE&zygosity=any" "c
     "kinship?samples=$PAIR" "$BEACON_SPAN" "$BEACON_ALLELE"; do
   case $q in /beacon/*) url="http://127.0.0.1:$PORT$q" ;; *) url="$B/$q" ;; esac
   t0=$(date +%s%N); size=$(curl -sf "$url" | wc -c); t1=$(date +%s%N)
-  wrk -t1 -c1 -d3s "$url" > /dev/null
-  out=$(wrk -t1 -c1 -d10s --latency "$url")
-  if echo "$out" | grep -q "Non-2xx"; then echo "$url: wrk got non-2xx answers" >&2; exit 1; fi
-  p50=$(echo "$out" | awk '$1 == "50%" {print $2}'); p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
-  rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
-  echo "$q: $size bytes, first $(( (t1 - t0) / 1000000 )) ms; wrk p50 $p50 p99 $p99 ($rps req/s); RSS $(rss)"
+  wrk_shape "$url"
+  echo "$q: $size bytes, first $(( (t1 - t0) / 1000000 )) ms; wrk p50 $P50 p99 $P99 ($RPS req/s); RSS $(rss)"
   case $q in
     variants*) timed "view -H -r $span" bcftools view -H -r "$span" "$vcf" ;;
     /beacon/*end=*) timed "view -H -r $span (the records a count covers)" bcftools view -H -r "$span" "$vcf" ;;

@@ -19,6 +19,7 @@ VCFS=(); for v in "$@"; do VCFS+=("$(readlink -f "$v")"); done
 JAR=${JAR:-$ROOT/webapp/target/dasgrid.jar}; PORT=${PORT:-18370}
 WORK=$(mktemp -d)
 . "$ROOT/perf/scripts/serve.sh"
+. "$ROOT/perf/scripts/shapes.sh"
 trap 'serve_stop; rm -rf "$WORK"' EXIT
 trap 'exit 1' INT TERM
 list=$(IFS=,; echo "${VCFS[*]}")
@@ -39,11 +40,6 @@ vcf_of() { # the VCF holding a region's contig
 V1=$(vcf_of "$R1"); V2=$(vcf_of "$R2")
 floor() { local t0 t1; t0=$(date +%s%N); bcftools view -H -r "${R1%%:*}:1-1" "$V1" > /dev/null; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 )); }
 echo "bcftools start-up floor (view -H -r, 1 base): $(floor) $(floor) $(floor) ms"
-timed() { # label, then a command whose output lines are counted; 3 runs
-  local label=$1 out="" n=0 t0 t1; shift
-  for _ in 1 2 3; do t0=$(date +%s%N); n=$("$@" | wc -l); t1=$(date +%s%N); out="$out $(( (t1 - t0) / 1000000 ))ms"; done
-  echo "  bcftools $label: $n lines,$out"
-}
 das() { local r=$1; echo "${r/-/,}"; } # DAS segments: REF:START,STOP
 B="http://127.0.0.1:$PORT/genotypes/g"
 S1=$(das "$R1"); S2=$(das "$R2")
@@ -54,14 +50,10 @@ SHAPES=("variants1|variants?segment=$S1&zygosity=any" "variants2|variants?segmen
 for shape in "${SHAPES[@]}"; do
   label=${shape%%|*}; q=${shape#*|}; url="$B/$q"
   t0=$(date +%s%N); size=$(curl -sf "$url" | wc -c); t1=$(date +%s%N)
-  wrk -t1 -c1 -d3s "$url" > /dev/null
-  out=$(wrk -t1 -c1 -d10s --latency "$url")
-  if echo "$out" | grep -q "Non-2xx"; then echo "$url: wrk got non-2xx answers" >&2; exit 1; fi
-  p50=$(echo "$out" | awk '$1 == "50%" {print $2}'); p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
-  rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+  wrk_shape "$url"
   # analytics answers are kept (X-DasGrid-Answer-Cache: hit), the others rendered by the engine every time
   cache=$(curl -sf -D - -o /dev/null "$url" | tr -d '\r' | awk -F': ' 'tolower($1) == "x-dasgrid-answer-cache" {print $2}')
-  echo "$q: $size bytes, first (rendered) $(( (t1 - t0) / 1000000 )) ms; wrk warm (${cache:+answer cache $cache}${cache:-rendered each time}) p50 $p50 p99 $p99 ($rps req/s); RSS $(rss)"
+  echo "$q: $size bytes, first (rendered) $(( (t1 - t0) / 1000000 )) ms; wrk warm (${cache:+answer cache $cache}${cache:-rendered each time}) p50 $P50 p99 $P99 ($RPS req/s); RSS $(rss)"
   case $label in
     variants1) timed "view -H -r $R1" bcftools view -H -r "$R1" "$V1" ;;
     variants2) timed "view -H -r $R2" bcftools view -H -r "$R2" "$V2" ;;
