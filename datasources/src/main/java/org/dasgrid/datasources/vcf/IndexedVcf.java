@@ -12,6 +12,7 @@ import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.genotype.BadIndexException;
 import org.dasgrid.core.genotype.GenotypeIndexFile;
 import org.dasgrid.core.genotype.IndexedReference;
+import org.dasgrid.core.genotype.SourceIdentity;
 import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSource;
 import org.dasgrid.core.source.InMemoryFeatureSource;
@@ -42,10 +43,10 @@ final class IndexedVcf {
     }
     IndexChecks checks = IndexChecks.of(config, List.of(index));
     if (!checks.deferred()) {
-      GenotypeIndexFile.Opened opened = openPiece(index, contigs, config.path());
+      GenotypeIndexFile.Opened opened = openPiece(index, contigs, VcfIdentity.of(config.path()));
       return new VcfSource(sites(config, contigs, opened.references()), opened.genotypes(), opened.fileBytes());
     }
-    GenotypeIndexFile.OpenedUnchecked u = openPieceDeferred(index, contigs, config.path());
+    GenotypeIndexFile.OpenedUnchecked u = openPieceDeferred(index, contigs, VcfIdentity.of(config.path()));
     GenotypeIndexFile.Opened opened = u.opened();
     PieceCheck gate = checks.gate(index.getFileName().toString(), u.check());
     List<Piece.Span> spans = opened.references().stream().filter(r -> r.extent() > 0)
@@ -58,10 +59,10 @@ final class IndexedVcf {
   }
 
   /** As {@link #openPiece}, the sections' checksums left to the returned check. */
-  static GenotypeIndexFile.OpenedUnchecked openPieceDeferred(Path index, ContigSelection contigs, Path vcf)
-      throws SourceLoadException {
+  static GenotypeIndexFile.OpenedUnchecked openPieceDeferred(Path index, ContigSelection contigs,
+      SourceIdentity vcf) throws SourceLoadException {
     try {
-      return GenotypeIndexFile.openDeferred(index, contigs::includes, VcfIdentity.of(vcf));
+      return GenotypeIndexFile.openDeferred(index, contigs::includes, vcf);
     } catch (BadIndexException e) {
       throw SourceLoadException.badFile(index, e.reason());
     } catch (IOException e) {
@@ -69,11 +70,14 @@ final class IndexedVcf {
     }
   }
 
-  /** Maps one index file, checked against the VCF it was built from; a bad one is refused naming the file. */
-  static GenotypeIndexFile.Opened openPiece(Path index, ContigSelection contigs, Path vcf)
+  /**
+   * Maps one index file, checked against the identity of the VCF it was built from ({@link VcfIdentity}, read
+   * once per VCF however many pieces it has); a bad one is refused naming the file.
+   */
+  static GenotypeIndexFile.Opened openPiece(Path index, ContigSelection contigs, SourceIdentity vcf)
       throws SourceLoadException {
     try {
-      return GenotypeIndexFile.open(index, contigs::includes, VcfIdentity.of(vcf));
+      return GenotypeIndexFile.open(index, contigs::includes, vcf);
     } catch (BadIndexException e) {
       throw SourceLoadException.badFile(index, e.reason());
     } catch (IOException e) {

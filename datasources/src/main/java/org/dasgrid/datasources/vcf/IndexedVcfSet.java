@@ -2,6 +2,7 @@ package org.dasgrid.datasources.vcf;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.genotype.GenotypeIndexFile;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.IndexedReference;
+import org.dasgrid.core.genotype.SourceIdentity;
 import org.dasgrid.core.genotype.pieces.JoinedGenotypes;
 import org.dasgrid.core.genotype.pieces.Piece;
 import org.dasgrid.core.genotype.pieces.PieceCheck;
@@ -42,6 +44,12 @@ final class IndexedVcfSet {
           + new TreeSet<>(vcfs.keySet()) + ": rebuild it with index --vcf for each of them");
     }
     IndexChecks checks = IndexChecks.of(config, listed.stream().map(p -> dir.resolve(p.file())).toList());
+    // each VCF's identity is read once: a VCF cut into pieces would otherwise have its header and end read per piece
+    // (at 500,000 samples a header of names and records of ~2 MB each)
+    Map<String, SourceIdentity> identities = new HashMap<>();
+    for (Map.Entry<String, Path> v : vcfs.entrySet()) {
+      identities.put(v.getKey(), VcfIdentity.of(v.getValue()));
+    }
     List<PieceCheck> gates = new ArrayList<>();
     List<Piece> pieces = new ArrayList<>();
     Map<String, IndexedReference> references = new LinkedHashMap<>();
@@ -59,12 +67,12 @@ final class IndexedVcfSet {
       GenotypeIndexFile.Opened opened;
       PieceCheck gate = null;
       if (checks.deferred()) {
-        GenotypeIndexFile.OpenedUnchecked u = IndexedVcf.openPieceDeferred(file, contigs, vcfs.get(p.vcf()));
+        GenotypeIndexFile.OpenedUnchecked u = IndexedVcf.openPieceDeferred(file, contigs, identities.get(p.vcf()));
         opened = u.opened();
         gate = checks.gate(p.file(), u.check());
         gates.add(gate);
       } else {
-        opened = IndexedVcf.openPiece(file, contigs, vcfs.get(p.vcf()));
+        opened = IndexedVcf.openPiece(file, contigs, identities.get(p.vcf()));
       }
       List<Piece.Span> spans = new ArrayList<>();
       p.contigs().forEach(c -> spans.add(Piece.Span.whole(c)));
