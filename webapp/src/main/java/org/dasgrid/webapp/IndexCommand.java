@@ -25,13 +25,16 @@ import org.dasgrid.datasources.vcf.VcfGenotypeIndexer;
  */
 final class IndexCommand {
   static final String USAGE = "usage: java -jar dasgrid.jar index --vcf COHORT.vcf[.gz] [--vcf MORE.vcf.gz ...]"
-      + " --out COHORT.dgi [--threads N] [--sample-calls] [--piece-calls N]\n  --vcf           a VCF of the source; several (the same"
+      + " --out COHORT.dgi [--threads N] [--sample-calls] [--piece-calls N] [--range-bytes N]\n  --vcf           a VCF of the source; several (the same"
       + " samples, each contig in one file) make\n                  an index set: a folder of one piece per VCF,"
-      + " built at once\n  --threads N     cores to build with (default: all)\n  --sample-calls  also store each"
+      + " built at once\n  --threads N     cores to build with (default: all); a bgzipped VCF with a tabix index"
+      + " (.tbi or .csi)\n                  is read in ranges at once, a piece or more each, when there are fewer"
+      + " VCFs\n  --sample-calls  also store each"
       + " sample's diploid calls sample-major (Roaring bitmaps per contig):\n                  a cold kinship"
       + " request reads them instead of scanning every row; a larger file and a longer build\n  --piece-calls N"
       + " cut the index into pieces (a folder) every N non-0/0 calls (default 400,000,000:\n                  no"
-      + " piece near a file's 1 GiB of inline sets)";
+      + " piece near a file's 1 GiB of inline sets)\n  --range-bytes N the least compressed bytes of a range read at once"
+      + " (default 67,108,864:\n                  smaller VCFs are read on one thread into one file)";
   /** At most one progress line per this many nanoseconds. */
   private static final long PROGRESS_NANOS = 2_000_000_000L;
 
@@ -44,6 +47,7 @@ final class IndexCommand {
     boolean sampleCalls = false;
     int threads = Runtime.getRuntime().availableProcessors();
     long pieceCalls = GenotypeIndexSet.PIECE_CALLS;
+    long rangeBytes = GenotypeIndexSet.RANGE_BYTES;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("--sample-calls")) {
@@ -57,6 +61,18 @@ final class IndexCommand {
         }
         if (threads < 1) {
           err.println("dasgrid index: --threads takes a number of cores, at least 1, not '" + v + "'");
+          err.println(USAGE);
+          return 2;
+        }
+      } else if (a.equals("--range-bytes") && i + 1 < args.length) {
+        String v = args[++i];
+        try {
+          rangeBytes = Long.parseLong(v);
+        } catch (NumberFormatException e) {
+          rangeBytes = 0;
+        }
+        if (rangeBytes < 1) {
+          err.println("dasgrid index: --range-bytes takes a number of bytes, at least 1, not '" + v + "'");
           err.println(USAGE);
           return 2;
         }
@@ -113,7 +129,8 @@ final class IndexCommand {
       String prefix = vcfs.size() == 1 ? "" : null;
       GenotypeIndexSet.Result r = GenotypeIndexSet.build(vcfs, index, v -> progress(out,
           prefix != null ? prefix : v.getFileName() + ": ", sizeOf(v), start), inflater.inflater(), threads,
-          sampleCalls, pieceCalls);
+          sampleCalls, pieceCalls, rangeBytes);
+      r.notes().forEach(note -> out.println("dasgrid index: note: " + note));
       GenotypeStats st = r.stats();
       long bytes = r.indexBytes();
       String what = r.pieces().size() == 1 ? index.toString()
