@@ -94,7 +94,12 @@ final class VcfRanges {
       return Cut.whole(index.getFileName() + " is not a readable index (" + e.getMessage()
           + "): the records of " + name + " are read on one thread");
     }
-    return new Cut(cut(vcf, offsets, (int) Math.min(wanted, size / minBytes)), Optional.empty());
+    try {
+      return new Cut(cut(vcf, offsets, (int) Math.min(wanted, size / minBytes)), Optional.empty());
+    } catch (IOException | RuntimeException e) {
+      return Cut.whole(index.getFileName() + " does not lead to records of " + name + " (" + e.getMessage()
+          + "): its records are read on one thread (re-run tabix to build it on " + wanted + ")");
+    }
   }
 
   private static boolean isBgzf(Path vcf) throws IOException {
