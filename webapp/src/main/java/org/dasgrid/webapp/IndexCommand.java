@@ -34,7 +34,7 @@ final class IndexCommand {
       + " request reads them instead of scanning every row; a larger file and a longer build\n  --piece-calls N"
       + " cut the index into pieces (a folder) every N non-0/0 calls (default 400,000,000:\n                  no"
       + " piece near a file's 1 GiB of inline sets)\n  --range-bytes N the least compressed bytes of a range read at once"
-      + " (default 67,108,864:\n                  smaller VCFs are read on one thread into one file)";
+      + " (default 16,777,216:\n                  smaller VCFs are read on one thread into one file)";
   /** At most one progress line per this many nanoseconds. */
   private static final long PROGRESS_NANOS = 2_000_000_000L;
 

@@ -116,7 +116,7 @@ public final class GenotypeIndexSet {
    * Compressed bytes below which a range of a VCF is not worth its own build: a VCF is cut into ranges read at
    * once only when each gets at least this much (smaller files are built as they always were, one file).
    */
-  public static final long RANGE_BYTES = 64L << 20;
+  public static final long RANGE_BYTES = 16L << 20;
 
   /** Ranges per thread for a VCF read on several: more ranges than threads keep every core busy to the end. */
   private static final int RANGES_PER_THREAD = 2;
