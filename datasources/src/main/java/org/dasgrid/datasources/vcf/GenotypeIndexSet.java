@@ -118,8 +118,12 @@ public final class GenotypeIndexSet {
    */
   public static final long RANGE_BYTES = 16L << 20;
 
-  /** Ranges per thread for a VCF read on several: more ranges than threads keep every core busy to the end. */
-  private static final int RANGES_PER_THREAD = 2;
+  /**
+   * Ranges per thread for a VCF read on several: one. Two, to keep every core busy to the end, cost more than they
+   * gave on this 2-core machine (2,504 samples: 87,215 against 91,644 records/s; 100,000 samples: 20% more CPU),
+   * each piece having its own pools and per-contig work (docs/bench-log/2026-12-02-build.md).
+   */
+  private static final int RANGES_PER_THREAD = 1;
 
   /**
    * As above, a piece cut after about {@code pieceCalls} calls that are not 0/0. One VCF that makes one piece

@@ -109,9 +109,9 @@ class VcfRangesTest {
     sameAsBcftools(vcf, dir.resolve("wrong.dgi"), List.of()); // bcftools -r would read the wrong index too
   }
 
-  /** Builds with ranges of at least 40 kB, up to four (two threads): the small test VCF is cut as a large one is. */
+  /** Builds with ranges of at least 40 kB, up to four (four threads): the small test VCF is cut as a large one is. */
   private static GenotypeIndexSet.Result build(Path vcf, Path out) throws Exception {
-    return GenotypeIndexSet.build(List.of(vcf), out, v -> LoadMonitor.NONE, BlockInflater.intelOrJdk().inflater(), 2,
+    return GenotypeIndexSet.build(List.of(vcf), out, v -> LoadMonitor.NONE, BlockInflater.intelOrJdk().inflater(), 4,
         false, GenotypeIndexSet.PIECE_CALLS, 40_000);
   }
 
