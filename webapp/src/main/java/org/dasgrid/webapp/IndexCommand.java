@@ -64,29 +64,18 @@ final class IndexCommand {
           err.println(USAGE);
           return 2;
         }
-      } else if (a.equals("--range-bytes") && i + 1 < args.length) {
-        String v = args[++i];
-        try {
-          rangeBytes = Long.parseLong(v);
-        } catch (NumberFormatException e) {
-          rangeBytes = 0;
-        }
-        if (rangeBytes < 1) {
-          err.println("dasgrid index: --range-bytes takes a number of bytes, at least 1, not '" + v + "'");
+      } else if ((a.equals("--range-bytes") || a.equals("--piece-calls")) && i + 1 < args.length) {
+        long v = positive(args[++i]);
+        if (v < 1) {
+          err.println("dasgrid index: " + a + " takes a number of " + (a.equals("--range-bytes") ? "bytes" : "calls")
+              + ", at least 1, not '" + args[i] + "'");
           err.println(USAGE);
           return 2;
         }
-      } else if (a.equals("--piece-calls") && i + 1 < args.length) {
-        String v = args[++i];
-        try {
-          pieceCalls = Long.parseLong(v);
-        } catch (NumberFormatException e) {
-          pieceCalls = 0;
-        }
-        if (pieceCalls < 1) {
-          err.println("dasgrid index: --piece-calls takes a number of calls, at least 1, not '" + v + "'");
-          err.println(USAGE);
-          return 2;
+        if (a.equals("--range-bytes")) {
+          rangeBytes = v;
+        } else {
+          pieceCalls = v;
         }
       } else if ((a.equals("--vcf") || a.equals("--out")) && i + 1 < args.length) {
         Path p = Path.of(args[++i]);
@@ -154,6 +143,15 @@ final class IndexCommand {
       err.println("dasgrid index: out of heap building the index of " + vcf.getFileName()
           + "; give the JVM more (-Xmx): the build holds the rows and sample sets of one contig at a time");
       return 1;
+    }
+  }
+
+  /** The number {@code v} says, or 0 when it is not one. */
+  private static long positive(String v) {
+    try {
+      return Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      return 0;
     }
   }
 

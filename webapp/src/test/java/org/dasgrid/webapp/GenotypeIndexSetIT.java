@@ -201,6 +201,15 @@ class GenotypeIndexSetIT {
   }
 
   @Test
+  void badRangeOrPieceSizesAreRefusedNamingTheOption() {
+    assertThat(indexWithStatus(2, "bad.dgi", "--range-bytes", "lots", "whole.vcf.gz"))
+        .contains("dasgrid index: --range-bytes takes a number of bytes, at least 1, not 'lots'").contains("usage:");
+    assertThat(indexWithStatus(2, "bad.dgi", "--piece-calls", "0", "whole.vcf.gz"))
+        .contains("dasgrid index: --piece-calls takes a number of calls, at least 1, not '0'");
+    assertThat(dir.resolve("bad.dgi")).doesNotExist();
+  }
+
+  @Test
   void vcfListInTheHeapAnswersAsTheConcatenatedVcf() {
     GenotypeIndexIT.compareBothWays(server, "whole", "pieces", regions, samples, 40, 8);
   }

@@ -213,7 +213,19 @@ final class VcfRanges {
     abstract List<String> names();
 
     /** The smallest and largest virtual offsets of contig {@code tid}'s records, or null when it has none. */
-    abstract long[] span(int tid);
+    long[] span(int tid) {
+      List<Chunk> all = chunks(tid, 1);
+      if (all.isEmpty()) {
+        return null;
+      }
+      long from = Long.MAX_VALUE;
+      long to = 0;
+      for (Chunk k : all) {
+        from = Math.min(from, k.getChunkStart());
+        to = Math.max(to, k.getChunkEnd());
+      }
+      return new long[] {from, to};
+    }
 
     /** A virtual offset at or before every record of {@code tid} at {@code pos} or after; -1 when there are none. */
     long seek(int tid, int pos) {
@@ -244,22 +256,6 @@ final class VcfRanges {
     @Override
     List<String> names() {
       return names;
-    }
-
-    @Override
-    long[] span(int tid) {
-      BinningIndexContent c = tid < bins.length ? bins[tid] : null;
-      List<Chunk> all = c == null ? null : c.getChunksOverlapping(1, TBI_MAX);
-      if (all == null || all.isEmpty()) {
-        return null;
-      }
-      long from = Long.MAX_VALUE;
-      long to = 0;
-      for (Chunk k : all) {
-        from = Math.min(from, k.getChunkStart());
-        to = Math.max(to, k.getChunkEnd());
-      }
-      return new long[] {from, to};
     }
 
     @Override
@@ -311,21 +307,6 @@ final class VcfRanges {
     @Override
     List<String> names() {
       return names;
-    }
-
-    @Override
-    long[] span(int tid) {
-      List<Chunk> all = chunks(tid, 1);
-      if (all.isEmpty()) {
-        return null;
-      }
-      long from = Long.MAX_VALUE;
-      long to = 0;
-      for (Chunk k : all) {
-        from = Math.min(from, k.getChunkStart());
-        to = Math.max(to, k.getChunkEnd());
-      }
-      return new long[] {from, to};
     }
 
     @Override
