@@ -25,13 +25,16 @@ import org.dasgrid.datasources.vcf.VcfGenotypeIndexer;
  */
 final class IndexCommand {
   static final String USAGE = "usage: java -jar dasgrid.jar index --vcf COHORT.vcf[.gz] [--vcf MORE.vcf.gz ...]"
-      + " --out COHORT.dgi [--threads N] [--sample-calls] [--piece-calls N]\n  --vcf           a VCF of the source; several (the same"
+      + " --out COHORT.dgi [--threads N] [--sample-calls] [--piece-calls N] [--range-bytes N]\n  --vcf           a VCF of the source; several (the same"
       + " samples, each contig in one file) make\n                  an index set: a folder of one piece per VCF,"
-      + " built at once\n  --threads N     cores to build with (default: all)\n  --sample-calls  also store each"
+      + " built at once\n  --threads N     cores to build with (default: all); a bgzipped VCF with a tabix index"
+      + " (.tbi or .csi)\n                  is read in ranges at once, a piece or more each, when there are fewer"
+      + " VCFs\n  --sample-calls  also store each"
       + " sample's diploid calls sample-major (Roaring bitmaps per contig):\n                  a cold kinship"
       + " request reads them instead of scanning every row; a larger file and a longer build\n  --piece-calls N"
       + " cut the index into pieces (a folder) every N non-0/0 calls (default 400,000,000:\n                  no"
-      + " piece near a file's 1 GiB of inline sets)";
+      + " piece near a file's 1 GiB of inline sets)\n  --range-bytes N the least compressed bytes of a range read at once"
+      + " (default 16,777,216:\n                  smaller VCFs are read on one thread into one file)";
   /** At most one progress line per this many nanoseconds. */
   private static final long PROGRESS_NANOS = 2_000_000_000L;
 
@@ -44,6 +47,7 @@ final class IndexCommand {
     boolean sampleCalls = false;
     int threads = Runtime.getRuntime().availableProcessors();
     long pieceCalls = GenotypeIndexSet.PIECE_CALLS;
+    long rangeBytes = GenotypeIndexSet.RANGE_BYTES;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("--sample-calls")) {
@@ -60,17 +64,18 @@ final class IndexCommand {
           err.println(USAGE);
           return 2;
         }
-      } else if (a.equals("--piece-calls") && i + 1 < args.length) {
-        String v = args[++i];
-        try {
-          pieceCalls = Long.parseLong(v);
-        } catch (NumberFormatException e) {
-          pieceCalls = 0;
-        }
-        if (pieceCalls < 1) {
-          err.println("dasgrid index: --piece-calls takes a number of calls, at least 1, not '" + v + "'");
+      } else if ((a.equals("--range-bytes") || a.equals("--piece-calls")) && i + 1 < args.length) {
+        long v = positive(args[++i]);
+        if (v < 1) {
+          err.println("dasgrid index: " + a + " takes a number of " + (a.equals("--range-bytes") ? "bytes" : "calls")
+              + ", at least 1, not '" + args[i] + "'");
           err.println(USAGE);
           return 2;
+        }
+        if (a.equals("--range-bytes")) {
+          rangeBytes = v;
+        } else {
+          pieceCalls = v;
         }
       } else if ((a.equals("--vcf") || a.equals("--out")) && i + 1 < args.length) {
         Path p = Path.of(args[++i]);
@@ -113,7 +118,8 @@ final class IndexCommand {
       String prefix = vcfs.size() == 1 ? "" : null;
       GenotypeIndexSet.Result r = GenotypeIndexSet.build(vcfs, index, v -> progress(out,
           prefix != null ? prefix : v.getFileName() + ": ", sizeOf(v), start), inflater.inflater(), threads,
-          sampleCalls, pieceCalls);
+          sampleCalls, pieceCalls, rangeBytes);
+      r.notes().forEach(note -> out.println("dasgrid index: note: " + note));
       GenotypeStats st = r.stats();
       long bytes = r.indexBytes();
       String what = r.pieces().size() == 1 ? index.toString()
@@ -137,6 +143,15 @@ final class IndexCommand {
       err.println("dasgrid index: out of heap building the index of " + vcf.getFileName()
           + "; give the JVM more (-Xmx): the build holds the rows and sample sets of one contig at a time");
       return 1;
+    }
+  }
+
+  /** The number {@code v} says, or 0 when it is not one. */
+  private static long positive(String v) {
+    try {
+      return Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      return 0;
     }
   }
 

@@ -61,6 +61,13 @@ class GenotypeIndexSetIT {
         .containsPattern("an index set: [0-9]+ pieces");
     assertThat(Files.readString(dir.resolve("cut.dgi/set.json")))
         .containsPattern("\"chunks\" : \\[ \\{\\s+\"contig\" : \"chr1\"");
+    // the same VCF read in ranges at once (its tabix index cut into ranges of at least 20 kB, two threads)
+    Files.createDirectories(dir.resolve("ranges"));
+    Files.copy(dir.resolve("whole.vcf.gz"), dir.resolve("ranges/whole.vcf.gz"));
+    run("tabix", "-p", "vcf", dir.resolve("ranges/whole.vcf.gz").toString());
+    assertThat(index("ranges/whole.dgi", "--threads", "2", "--range-bytes", "20000", "ranges/whole.vcf.gz"))
+        .contains("indexed 4,000 records").containsPattern("an index set: [0-9]+ pieces").doesNotContain("note");
+    assertThat(Files.readString(dir.resolve("ranges/whole.dgi/set.json"))).contains("whole.vcf.gz.r1.dgi");
     // a damaged piece and a stale one; a damaged piece to repair
     for (String bad : List.of("damaged", "stale", "repair")) {
       Files.createDirectories(dir.resolve(bad));
@@ -85,6 +92,7 @@ class GenotypeIndexSetIT {
           - {id: pieces, format: vcf, path: [c.vcf.gz, a.vcf.gz, b.vcf.gz], genotypes: true}
           - {id: piecesidx, format: vcf, path: [a.vcf.gz, b.vcf.gz, c.vcf.gz], genotypes: true, genotypeIndex: set.dgi}
           - {id: cut, format: vcf, path: whole.vcf.gz, genotypes: true, genotypeIndex: cut.dgi}
+          - {id: ranges, format: vcf, path: ranges/whole.vcf.gz, genotypes: true, genotypeIndex: ranges/whole.dgi}
           - {id: lazycut, format: vcf, path: whole.vcf.gz, genotypes: true, genotypeIndex: cut.dgi, options: {genotypeIndexCheck: first-use}}
           - {id: lazyfile, format: vcf, path: whole.vcf.gz, genotypes: true, genotypeIndex: whole.dgi, options: {genotypeIndexCheck: first-use}}
           - {id: lazydamaged, format: vcf, path: [damaged/a.vcf.gz, damaged/b.vcf.gz, damaged/c.vcf.gz], genotypes: true, genotypeIndex: damaged/set.dgi, options: {genotypeIndexCheck: first-use}}
@@ -186,6 +194,20 @@ class GenotypeIndexSetIT {
   @Test
   void oneVcfCutIntoPiecesByTheBuilderAnswersAsItsSingleIndex() {
     GenotypeIndexIT.compareBothWays(server, "wholeidx", "cut", regions, samples, 100, 10);
+  }
+
+  @Test
+  void oneVcfReadInRangesAtOnceAnswersAsItsSingleIndex() {
+    GenotypeIndexIT.compareBothWays(server, "wholeidx", "ranges", regions, samples, 100, 12);
+  }
+
+  @Test
+  void badRangeOrPieceSizesAreRefusedNamingTheOption() {
+    assertThat(indexWithStatus(2, "bad.dgi", "--range-bytes", "lots", "whole.vcf.gz"))
+        .contains("dasgrid index: --range-bytes takes a number of bytes, at least 1, not 'lots'").contains("usage:");
+    assertThat(indexWithStatus(2, "bad.dgi", "--piece-calls", "0", "whole.vcf.gz"))
+        .contains("dasgrid index: --piece-calls takes a number of calls, at least 1, not '0'");
+    assertThat(dir.resolve("bad.dgi")).doesNotExist();
   }
 
   @Test

@@ -73,6 +73,39 @@ public final class TextInput implements AutoCloseable {
     }
   }
 
+  /**
+   * Opens the BGZF (bgzip) {@code file} at {@code virtualOffset} (a tabix or CSI index's position of a record: the
+   * compressed offset of its block times 2^16 plus the offset in the block's text), inflated as {@link
+   * #openParallel} does: the text from that record on. {@link #bytesRead} counts from the block. For the builder's
+   * ranges of one VCF (see {@code VcfRanges}).
+   */
+  public static TextInput openParallelAt(Path file, long virtualOffset, BlockInflater inflater, int threads)
+      throws SourceLoadException {
+    long block = virtualOffset >>> 16;
+    int inBlock = (int) (virtualOffset & 0xFFFF);
+    try {
+      java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file);
+      TextInput input;
+      try {
+        channel.position(block);
+        input = open(file, java.nio.channels.Channels.newInputStream(channel), inflater, threads);
+      } catch (SourceLoadException | RuntimeException e) {
+        channel.close();
+        throw e;
+      }
+      if (!input.decodedAhead) {
+        input.close();
+        throw SourceLoadException.badFile(file, "no BGZF block at offset " + block + ": not a bgzip file?");
+      }
+      input.decoded.skipNBytes(inBlock);
+      return input;
+    } catch (EOFException e) {
+      throw SourceLoadException.badFile(file, "offset " + virtualOffset + " lies past the end of its block");
+    } catch (IOException e) {
+      throw SourceLoadException.badFile(file, "cannot read: " + e.getMessage());
+    }
+  }
+
   private static TextInput open(Path file, InputStream in, BlockInflater inflater, int threads)
       throws SourceLoadException {
     try {

@@ -94,6 +94,11 @@ final class GenotypeColumns {
         sink.diploid(s, a1, a2);
       }
       p += 3;
+    } else if (p < end && (a1 = b[p] - '0') >= 0 && a1 <= alts && a1 <= 9
+        && (p + 1 == end || b[p + 1] == '\t' || b[p + 1] == ':')) {
+      // a haploid call of a one-digit allele: every male's call on chrX and chrY
+      sink.haploid(s, a1);
+      p++;
     } else {
       p = parseCall(b, p, end, s, alts, sink);
     }

@@ -85,8 +85,15 @@ public final class GenotypeIndexSet {
     }
   }
 
-  /** What {@link #build} made: the pieces' figures added, the folder's bytes, and the pieces. */
-  public record Result(GenotypeStats stats, long indexBytes, List<Piece> pieces) {}
+  /**
+   * What {@link #build} made: the pieces' figures added, the folder's bytes, the pieces, and notes for the user
+   * (a VCF that could have been read on several cores but was not, and why).
+   */
+  public record Result(GenotypeStats stats, long indexBytes, List<Piece> pieces, List<String> notes) {
+    public Result {
+      notes = List.copyOf(notes);
+    }
+  }
 
   /**
    * Builds the set of {@code vcfs} into the folder {@code out}: each VCF's piece built at once, up to {@code
@@ -106,11 +113,36 @@ public final class GenotypeIndexSet {
   public static final long PIECE_CALLS = 400_000_000L;
 
   /**
+   * Compressed bytes below which a range of a VCF is not worth its own build: a VCF is cut into ranges read at
+   * once only when each gets at least this much (smaller files are built as they always were, one file).
+   */
+  public static final long RANGE_BYTES = 16L << 20;
+
+  /**
+   * Ranges per thread for a VCF read on several: one. Two, to keep every core busy to the end, cost more than they
+   * gave on this 2-core machine (2,504 samples: 87,215 against 91,644 records/s; 100,000 samples: 20% more CPU),
+   * each piece having its own pools and per-contig work (docs/bench-log/2026-12-02-build.md).
+   */
+  private static final int RANGES_PER_THREAD = 1;
+
+  /**
    * As above, a piece cut after about {@code pieceCalls} calls that are not 0/0. One VCF that makes one piece
    * gives one index file at {@code out} (as it always did), not a folder.
    */
   public static Result build(List<Path> vcfs, Path out, Function<Path, LoadMonitor> monitors, BlockInflater inflater,
       int threads, boolean sampleCalls, long pieceCalls) throws SourceLoadException, IOException {
+    return build(vcfs, out, monitors, inflater, threads, sampleCalls, pieceCalls, RANGE_BYTES);
+  }
+
+  /**
+   * As above; when there are fewer VCFs than {@code threads}, a bgzipped VCF with a tabix or CSI index is cut
+   * into ranges of at least {@code rangeBytes} compressed bytes ({@link VcfRanges}), each built as pieces of its
+   * own at once (its long contigs then in runs of positions, as a cut by {@code pieceCalls} makes them): one VCF
+   * read on every core. If a range fails (a bad record, an index that disagrees with the file), the whole set is
+   * built again with each VCF read from its start on one thread, which reports a bad record with its line.
+   */
+  public static Result build(List<Path> vcfs, Path out, Function<Path, LoadMonitor> monitors, BlockInflater inflater,
+      int threads, boolean sampleCalls, long pieceCalls, long rangeBytes) throws SourceLoadException, IOException {
     VcfHeader.ofAll(vcfs); // samples checked before any work
     Map<String, Path> byName = new HashMap<>();
     for (Path v : vcfs) {
@@ -120,10 +152,32 @@ public final class GenotypeIndexSet {
             + ": the pieces of a set are named by their VCF's file name");
       }
     }
+    List<String> notes = new ArrayList<>();
+    List<List<VcfRanges.Range>> ranges = new ArrayList<>();
+    int perVcf = vcfs.size() >= threads ? 1 : RANGES_PER_THREAD * threads / vcfs.size();
+    for (Path v : vcfs) {
+      VcfRanges.Cut cut = VcfRanges.cut(v, perVcf, rangeBytes);
+      cut.note().ifPresent(notes::add);
+      ranges.add(cut.ranges());
+    }
+    try {
+      return build(vcfs, ranges, out, monitors, inflater, threads, sampleCalls, pieceCalls, notes);
+    } catch (RangeFailed e) {
+      notes.add("reading ranges of " + e.vcf.getFileName() + " at once failed (" + e.getCause().getMessage()
+          + "): each VCF read on one thread");
+      List<List<VcfRanges.Range>> whole = vcfs.stream().map(v -> List.of(VcfRanges.Range.WHOLE)).toList();
+      return build(vcfs, whole, out, monitors, inflater, threads, sampleCalls, pieceCalls, notes);
+    }
+  }
+
+  private static Result build(List<Path> vcfs, List<List<VcfRanges.Range>> ranges, Path out,
+      Function<Path, LoadMonitor> monitors, BlockInflater inflater, int threads, boolean sampleCalls, long pieceCalls,
+      List<String> notes) throws SourceLoadException, IOException {
     Path partial = out.resolveSibling(out.getFileName() + ".partial");
     deleteTree(partial);
     Files.createDirectories(partial);
-    int parallel = Math.max(1, Math.min(threads, vcfs.size()));
+    int tasks = ranges.stream().mapToInt(List::size).sum();
+    int parallel = Math.max(1, Math.min(threads, tasks));
     int inflaters = Math.max(1, threads / parallel);
     ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
       Thread t = new Thread(r, "dasgrid-index-piece");
@@ -132,16 +186,40 @@ public final class GenotypeIndexSet {
     });
     boolean done = false;
     try {
-      List<Future<VcfGenotypeIndexer.Pieces>> builds = new ArrayList<>();
+      List<List<Future<VcfGenotypeIndexer.Pieces>>> builds = new ArrayList<>();
       for (int i = 0; i < vcfs.size(); i++) {
         Path vcf = vcfs.get(i);
-        String prefix = String.format(java.util.Locale.ROOT, "%04d-%s", i, vcf.getFileName());
-        builds.add(pool.submit(() -> VcfGenotypeIndexer.buildPieces(vcf, partial, prefix, monitors.apply(vcf),
-            inflater, inflaters, sampleCalls, pieceCalls)));
+        List<VcfRanges.Range> rs = ranges.get(i);
+        RangeProgress progress = new RangeProgress(monitors.apply(vcf), rs.size());
+        List<Future<VcfGenotypeIndexer.Pieces>> ofVcf = new ArrayList<>();
+        for (int r = 0; r < rs.size(); r++) {
+          String prefix = String.format(java.util.Locale.ROOT, "%04d-%s", i, vcf.getFileName())
+              + (r == 0 ? "" : ".r" + r);
+          VcfRanges.Range range = rs.get(r);
+          LoadMonitor monitor = progress.of(r);
+          ofVcf.add(pool.submit(() -> VcfGenotypeIndexer.buildPieces(vcf, partial, prefix, monitor, inflater,
+              inflaters, sampleCalls, pieceCalls, range)));
+        }
+        builds.add(ofVcf);
       }
       List<VcfGenotypeIndexer.Pieces> results = new ArrayList<>();
-      for (Future<VcfGenotypeIndexer.Pieces> f : builds) {
-        results.add(await(f));
+      for (List<Future<VcfGenotypeIndexer.Pieces>> ofVcf : builds) {
+        List<PieceCutter.Made> made = new ArrayList<>();
+        long records = 0;
+        for (Future<VcfGenotypeIndexer.Pieces> f : ofVcf) {
+          VcfGenotypeIndexer.Pieces p;
+          try {
+            p = await(f);
+          } catch (SourceLoadException | IOException | RuntimeException e) {
+            if (ofVcf.size() == 1) {
+              throw e;
+            }
+            throw new RangeFailed(vcfs.get(results.size()), e);
+          }
+          made.addAll(p.pieces());
+          records += p.records();
+        }
+        results.add(new VcfGenotypeIndexer.Pieces(withoutEmpty(made), records));
       }
       List<Piece> pieces = pieces(vcfs, results);
       List<PieceCutter.Made> made = results.stream().flatMap(r -> r.pieces().stream()).toList();
@@ -154,18 +232,75 @@ public final class GenotypeIndexSet {
         replace(made.get(0).file(), out); // one VCF, one piece: one index file, as always
         done = true;
         deleteTree(partial);
-        return new Result(stats, bytes, pieces);
+        return new Result(stats, bytes, pieces, notes);
       }
       JSON.writerWithDefaultPrettyPrinter().writeValue(partial.resolve(MANIFEST).toFile(),
           new Manifest(FORMAT, pieces));
       replace(partial, out);
       done = true;
-      return new Result(stats, bytes, pieces);
+      return new Result(stats, bytes, pieces, notes);
     } finally {
       pool.shutdownNow();
       if (!done) {
+        try {
+          pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES); // the builds close their files
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
         deleteTree(partial);
       }
+    }
+  }
+
+  /** A VCF's pieces without those of ranges that held no record (a cut at its first record), unless all are. */
+  private static List<PieceCutter.Made> withoutEmpty(List<PieceCutter.Made> made) throws IOException {
+    List<PieceCutter.Made> kept = new ArrayList<>();
+    for (PieceCutter.Made m : made) {
+      if (m.stats().sites() > 0 || (kept.isEmpty() && m == made.get(made.size() - 1))) {
+        kept.add(m);
+      } else {
+        Files.deleteIfExists(m.file());
+      }
+    }
+    return kept;
+  }
+
+  /** A range of {@code vcf} failed: the build is done again reading each VCF from its start. */
+  private static final class RangeFailed extends IOException {
+    final transient Path vcf;
+
+    RangeFailed(Path vcf, Exception cause) {
+      super(cause);
+      this.vcf = vcf;
+    }
+  }
+
+  /** Adds up the progress of a VCF's ranges, read at once, for its one monitor. */
+  private static final class RangeProgress {
+    private final LoadMonitor monitor;
+    private final long[] records;
+    private final long[] bytes;
+
+    RangeProgress(LoadMonitor monitor, int ranges) {
+      this.monitor = monitor;
+      this.records = new long[ranges];
+      this.bytes = new long[ranges];
+    }
+
+    LoadMonitor of(int range) {
+      return records.length == 1 ? monitor : (n, read) -> report(range, n, read);
+    }
+
+    private synchronized void report(int range, long n, long read) {
+      records[range] = n;
+      bytes[range] = read;
+      long allRecords = 0;
+      long allBytes = 0;
+      for (int r = 0; r < records.length; r++) {
+        allRecords += records[r];
+        allBytes += bytes[r];
+      }
+      monitor.progress(allRecords, allBytes);
     }
   }
 

@@ -27,6 +27,7 @@ final class ParseAheadReader {
   private GenotypeIndexBuilder genotypes;
   private Map<String, Integer> extents;
   private final Pieces pieces;
+  private final VcfRanges.Window window;
   private final BlockingQueue<ParsedRecords> parsed = new ArrayBlockingQueue<>(BATCHES);
   private final BlockingQueue<ParsedRecords> free = new ArrayBlockingQueue<>(BATCHES);
 
@@ -56,6 +57,13 @@ final class ParseAheadReader {
   }
 
   ParseAheadReader(VcfHeader header, GenotypeIndexBuilder genotypes, Map<String, Integer> extents, Pieces pieces) {
+    this(header, genotypes, extents, pieces, null);
+  }
+
+  /** As above, reading only the records of {@code window}'s range of the VCF (null: every record). */
+  ParseAheadReader(VcfHeader header, GenotypeIndexBuilder genotypes, Map<String, Integer> extents, Pieces pieces,
+      VcfRanges.Window window) {
+    this.window = window;
     this.header = header;
     this.genotypes = genotypes;
     this.extents = extents;
@@ -163,6 +171,7 @@ final class ParseAheadReader {
     } catch (InterruptedException e) {
       return;
     }
+    boolean reachedEnd = false;
     try {
       while (lines.next()) {
         if (lines.isEmpty()) {
@@ -175,6 +184,16 @@ final class ParseAheadReader {
         try {
           if (buf[from] == '#') {
             throw new VcfFormatException("header line after the first record");
+          }
+          if (window != null) {
+            int place = window.place(buf, from, to);
+            if (place < 0) {
+              continue;
+            }
+            if (place > 0) {
+              reachedEnd = true;
+              break;
+            }
           }
           r.parse(buf, from, to);
           b.start(lines.lineNumber(), r);
@@ -201,6 +220,9 @@ final class ParseAheadReader {
           parsed.put(b);
           b = free.take();
         }
+      }
+      if (window != null && !reachedEnd && b.failure == null) {
+        window.finish(); // the input ended: only the last range may end there
       }
     } catch (InterruptedException e) {
       return; // the adding thread stopped (it failed): nothing waits for more

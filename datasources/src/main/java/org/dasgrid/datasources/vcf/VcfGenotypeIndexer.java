@@ -126,26 +126,39 @@ public final class VcfGenotypeIndexer {
   record Pieces(List<PieceCutter.Made> pieces, long records) {}
 
   /**
-   * Builds the index of {@code vcf} as pieces in {@code dir} named {@code prefix.dgi}, {@code prefix.1.dgi}...: a
-   * new piece each time the current one holds about {@code pieceCalls} calls that are not 0/0 (see {@link
-   * PieceCutter}); one piece when the VCF is smaller. Read as {@link #build} reads.
+   * Builds the index of {@code vcf}'s records in {@code range} (all of them: {@link VcfRanges.Range#WHOLE}) as
+   * pieces in {@code dir} named {@code prefix.dgi}, {@code prefix.1.dgi}...: a new piece each time the current one
+   * holds about {@code pieceCalls} calls that are not 0/0 (see {@link PieceCutter}); one piece when there are
+   * fewer. Read as {@link #build} reads; a range after the first is read from its seek offset, after the header
+   * was read from the start (its line numbers count from the range's start: a bad record is reported by the
+   * one-thread build that follows a failed range, see {@link GenotypeIndexSet}).
    */
   static Pieces buildPieces(Path vcf, Path dir, String prefix, LoadMonitor monitor, BlockInflater inflater,
-      int threads, boolean sampleCalls, long pieceCalls) throws SourceLoadException, IOException {
+      int threads, boolean sampleCalls, long pieceCalls, VcfRanges.Range range)
+      throws SourceLoadException, IOException {
     SourceIdentity before = VcfIdentity.of(vcf);
-    try (TextInput input = TextInput.openParallel(vcf, inflater, threads);
+    VcfHeader header = null;
+    if (range.seek() >= 0) {
+      try (TextInput start = TextInput.open(vcf)) {
+        header = VcfHeader.read(new ByteLines(start.stream(), 1 << 16), vcf);
+      }
+    }
+    try (TextInput input = range.seek() >= 0 ? TextInput.openParallelAt(vcf, range.seek(), inflater, threads)
+            : TextInput.openParallel(vcf, inflater, threads);
         InputStream ahead = input.decodedAhead() ? input.stream()
             : new ReadAheadInputStream(input.stream(), 1 << 20, 4)) {
       ByteLines lines = new ByteLines(ahead);
-      VcfHeader header = VcfHeader.read(lines, vcf);
+      if (header == null) {
+        header = VcfHeader.read(lines, vcf);
+      }
       if (header.samples().isEmpty()) {
         throw SourceLoadException.badFile(vcf, "the VCF has no sample columns: no genotypes to index");
       }
       try (PieceCutter cutter = new PieceCutter(dir, prefix, header, before, sampleCalls, pieceCalls)) {
         long n;
         try {
-          n = new ParseAheadReader(header, cutter.genotypes(), cutter.extents(), cutter)
-              .readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
+          n = new ParseAheadReader(header, cutter.genotypes(), cutter.extents(), cutter,
+              range.whole() ? null : new VcfRanges.Window(range)).readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
         } catch (UncheckedIOException e) {
           throw e.getCause(); // writing the index failed
         }

@@ -22,6 +22,7 @@ public final class CalledGroups implements Corrections.Source {
   private final IntList[] residual = new IntList[2 * OFFSET + 1];
   private final IntList merged = new IntList();
   private final IntList deltas = new IntList();
+  private final int[] counts = new int[2 * OFFSET + 1];
   private IntList missing;
   private int firstDelta;
 
@@ -60,19 +61,27 @@ public final class CalledGroups implements Corrections.Source {
   }
 
   /** The most common value (the lowest of equally common ones); 0 for none. */
-  private static int mostCommon(IntList values) {
-    int[] counts = new int[2 * OFFSET + 1];
-    int best = 0;
-    int bestCount = 0;
+  private int mostCommon(IntList values) {
+    if (values.isEmpty()) {
+      return 0;
+    }
+    int[] counts = this.counts; // reused: a site with missing calls is most sites of a cohort
+    int low = counts.length;
+    int high = -1;
     for (int i = 0; i < values.size(); i++) {
       int k = values.get(i) + OFFSET;
       counts[k]++;
+      low = Math.min(low, k);
+      high = Math.max(high, k);
     }
-    for (int k = 0; k < counts.length; k++) {
+    int best = 0;
+    int bestCount = 0;
+    for (int k = low; k <= high; k++) {
       if (counts[k] > bestCount) {
         best = k - OFFSET;
         bestCount = counts[k];
       }
+      counts[k] = 0;
     }
     return best;
   }
