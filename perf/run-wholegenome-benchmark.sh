@@ -53,7 +53,8 @@ for shape in "${SHAPES[@]}"; do
   wrk_shape "$url"
   # analytics answers are kept (X-DasGrid-Answer-Cache: hit), the others rendered by the engine every time
   cache=$(curl -sf -D - -o /dev/null "$url" | tr -d '\r' | awk -F': ' 'tolower($1) == "x-dasgrid-answer-cache" {print $2}')
-  echo "$q: $size bytes, first (rendered) $(( (t1 - t0) / 1000000 )) ms; wrk warm (${cache:+answer cache $cache}${cache:-rendered each time}) p50 $P50 p99 $P99 ($RPS req/s); RSS $(rss)"
+  kept=${cache:+answer cache $cache}
+  echo "$q: $size bytes, first (rendered) $(( (t1 - t0) / 1000000 )) ms; wrk warm (${kept:-rendered each time}) p50 $P50 p99 $P99 ($RPS req/s); RSS $(rss)"
   case $label in
     variants1) timed "view -H -r $R1" bcftools view -H -r "$R1" "$V1" ;;
     variants2) timed "view -H -r $R2" bcftools view -H -r "$R2" "$V2" ;;
