@@ -27,8 +27,9 @@ import org.dasgrid.core.genotype.cohort.Sex;
  * codes (1-22, X 23, Y 24, XY 25, M/MT 26; others as named). Where the VCF has no ID the variant's is {@code
  * CHROM:POS:REF:ALT} (contract section 12). The {@code .fam} comes from the sample sheet (family, parents,
  * sex, phenotype), each sample its own family with unknown parents, sex and phenotype where the sheet has
- * none. The records are read twice (for the {@code .bim}, then the {@code .bed}), so nothing grows with the
- * export's size. A {@code .bed} row starts as a copy of a row of REF/REF calls and only the calls the record
+ * none. The records are read once, for the {@code .bed}, its variants' {@code .bim} lines kept meanwhile and
+ * written after it; an export whose {@code .bim} would pass 16 MB reads the records again for it instead, so
+ * that memory does not grow with the export's size. A {@code .bed} row starts as a copy of a row of REF/REF calls and only the calls the record
  * names as possibly other ({@link RecordReader.Record#nextUnusual}: carriers, missing and non-diploid calls) are
  * patched in, so a row's cost follows its carriers rather than the samples chosen.
  */
@@ -80,29 +81,16 @@ final class PlinkExport implements CohortExport {
     zip.putNextEntry(new ZipEntry(base + ".fam"));
     fam(line, zip);
     zip.closeEntry();
-    zip.putNextEntry(new ZipEntry(base + ".bim"));
     int[] alleles = new int[64];
     int samples = scope.samples().size();
-    visit(zip, line, rec -> {
-      int keep = keptAlt(rec, alleles);
-      String chrom = rec.contig();
-      line.text(plinkChromosome(chrom)).ch('\t');
-      String alt = rec.alts().get(keep - 1);
-      if (rec.id().equals(".")) {
-        line.text(chrom).ch(':').number(rec.pos()).ch(':').text(rec.ref()).ch(':').text(alt);
-      } else {
-        line.text(rec.id());
-      }
-      line.text("\t0\t").number(rec.pos()).ch('\t').text(alt).ch('\t').text(rec.ref()).ch('\n');
-      return line;
-    });
-    zip.closeEntry();
     zip.putNextEntry(new ZipEntry(base + ".bed"));
     zip.write(new byte[] {0x6c, 0x1b, 0x01}); // magic, SNP-major
     int rowBytes = (samples + 3) / 4;
     byte[] homRef = homRefRow(samples);
+    BimLines bim = new BimLines();
     visit(zip, line, rec -> {
       int keep = keptAlt(rec, alleles);
+      bim.add(rec, keep);
       boolean refOnly = rec.alts().size() >= 10;
       line.room(rowBytes);
       byte[] b = line.array();
@@ -119,7 +107,45 @@ final class PlinkExport implements CohortExport {
       return line;
     });
     zip.closeEntry();
+    zip.putNextEntry(new ZipEntry(base + ".bim"));
+    if (bim.text != null) {
+      bim.text.writeTo(zip);
+    } else { // too long to keep: the records once more
+      visit(zip, line, rec -> bimLine(line, rec, keptAlt(rec, alleles)));
+    }
+    zip.closeEntry();
     zip.finish();
+  }
+
+  /** The .bim's line of a record whose ALT {@code keep} is A1. */
+  private static LineBytes bimLine(LineBytes line, RecordReader.Record rec, int keep) {
+    String chrom = rec.contig();
+    line.text(plinkChromosome(chrom)).ch('\t');
+    String alt = rec.alts().get(keep - 1);
+    if (rec.id().equals(".")) {
+      line.text(chrom).ch(':').number(rec.pos()).ch(':').text(rec.ref()).ch(':').text(alt);
+    } else {
+      line.text(rec.id());
+    }
+    return line.text("\t0\t").number(rec.pos()).ch('\t').text(alt).ch('\t').text(rec.ref()).ch('\n');
+  }
+
+  /**
+   * The .bim's lines, made while the .bed is written so that the records are read once; dropped ({@code text}
+   * null) once over {@link #KEPT} bytes, and then the records are read again for them.
+   */
+  private static final class BimLines {
+    private static final int KEPT = 16 << 20;
+    private LineBytes text = new LineBytes();
+
+    void add(RecordReader.Record rec, int keep) {
+      if (text != null) {
+        bimLine(text, rec, keep);
+        if (text.length() > KEPT) {
+          text = null;
+        }
+      }
+    }
   }
 
   /**
