@@ -336,10 +336,8 @@ class ExportCrossCheckIT {
     }
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"mixed", "mixedidx"})
-  void vcfExportOfMixedCallsIsWhatBcftoolsViewWrites(String id) throws Exception {
-    List<String> all = samples.get(id);
+  /** Subsets of the mixed calls' 70 samples: all, the last, the last 10 (the second word), about a third. */
+  static List<List<String>> mixedSubsets(List<String> all) {
     Random rnd = new Random(3);
     List<List<String>> subsets = new ArrayList<>(List.of(all, List.of(all.get(all.size() - 1)),
         all.subList(60, all.size())));
@@ -350,7 +348,13 @@ class ExportCrossCheckIT {
       }
     }
     subsets.add(some);
-    for (List<String> chosen : subsets) {
+    return subsets;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"mixed", "mixedidx"})
+  void vcfExportOfMixedCallsIsWhatBcftoolsViewWrites(String id) throws Exception {
+    for (List<String> chosen : mixedSubsets(samples.get(id))) {
       Query q = new Query(List.of("chr1", "chrX"), chosen);
       Path got = dir.resolve(id + "-mixed-" + chosen.size() + ".vcf.gz");
       Files.write(got, export(id, "vcf", q).body());
@@ -368,32 +372,8 @@ class ExportCrossCheckIT {
     Random rnd = new Random(id.hashCode() + 1);
     for (int round = 0; round < 3; round++) {
       Query q = query(id, rnd);
-      Map<String, byte[]> files = unzip(export(id, "plink", q).body());
-      assertThat(files.keySet()).hasSize(3);
-      byte[] bed = entry(files, ".bed");
-      String bim = new String(entry(files, ".bim"), StandardCharsets.UTF_8);
+      Map<String, byte[]> files = plinkExportIsPlinks(id, q);
       String fam = new String(entry(files, ".fam"), StandardCharsets.UTF_8);
-      Path regions = write(String.join("\n", q.regions().stream().map(x -> x.contains(":") ? x.replace(':', '\t')
-          .replace('-', '\t') : x + "\t1\t2147483647").toList()) + "\n");
-      Path sub = dir.resolve("psub-" + System.nanoTime() + ".vcf.gz");
-      run("bcftools", "view", "-s", String.join(",", q.chosen()), "-R", regions.toString(), "-e", "ALT=\".\"",
-          "-Oz", "-o", sub.toString(), vcfs.get(id).toString());
-      Path out = dir.resolve("plink-" + System.nanoTime());
-      run("plink1.9", "--vcf", sub.toString(), "--make-bed", "--keep-allele-order", "--vcf-half-call", "m",
-          "--allow-extra-chr", "--out", out.toString());
-      assertThat(bed).as("%s .bed %s", id, q.regions()).isEqualTo(Files.readAllBytes(Path.of(out + ".bed")));
-      List<String> theirs = Files.readAllLines(Path.of(out + ".bim"));
-      List<String> ours = lines(bim);
-      assertThat(ours).hasSameSizeAs(theirs);
-      for (int i = 0; i < ours.size(); i++) {
-        String[] o = ours.get(i).split("\t");
-        String[] t = theirs.get(i).split("\t");
-        if (t[1].equals(".")) {
-          assertThat(o[1]).endsWith(":" + t[3] + ":" + t[5] + ":" + t[4]);
-          t[1] = o[1];
-        }
-        assertThat(String.join("\t", o)).as("%s .bim line %d", id, i + 1).isEqualTo(String.join("\t", t));
-      }
       List<String> expected = new ArrayList<>();
       for (String n : q.chosen()) {
         String line = sheets.get(id).get(n);
@@ -401,6 +381,70 @@ class ExportCrossCheckIT {
       }
       assertThat(lines(fam)).isEqualTo(expected);
     }
+  }
+
+  /**
+   * The mixed calls' .bed rows (made from a row of REF/REF calls, the others patched in) against plink's, on
+   * subsets of 70, 1, 10 and about 24 samples (rows ending in a part byte, a bitset's second word alone).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"mixed", "mixedidx"})
+  void plinkExportOfMixedCallsIsWhatPlinkMakes(String id) throws Exception {
+    for (List<String> chosen : mixedSubsets(samples.get(id))) {
+      Map<String, byte[]> files = plinkExportIsPlinks(id, new Query(List.of("chr1", "chrX"), chosen));
+      assertThat(lines(new String(entry(files, ".bim"), StandardCharsets.UTF_8))).hasSizeGreaterThan(150);
+      List<String> fam = new ArrayList<>(); // no sample sheet: each sample its own family, nothing known
+      for (String n : chosen) {
+        fam.add(String.join("\t", n, n, "0", "0", "0", "-9"));
+      }
+      assertThat(lines(new String(entry(files, ".fam"), StandardCharsets.UTF_8))).isEqualTo(fam);
+    }
+  }
+
+  /**
+   * The export's .bed equals, byte for byte, and its .bim line for line, what plink 1.9 makes of {@code bcftools
+   * view -s -R} of the same subset; returns the export's files.
+   */
+  private static Map<String, byte[]> plinkExportIsPlinks(String id, Query q) throws Exception {
+    Map<String, byte[]> files = unzip(export(id, "plink", q).body());
+    assertThat(files.keySet()).hasSize(3);
+    byte[] bed = entry(files, ".bed");
+    String bim = new String(entry(files, ".bim"), StandardCharsets.UTF_8);
+    Path regions = write(String.join("\n", q.regions().stream().map(x -> x.contains(":") ? x.replace(':', '\t')
+        .replace('-', '\t') : x + "\t1\t2147483647").toList()) + "\n");
+    Path sub = dir.resolve("psub-" + System.nanoTime() + ".vcf.gz");
+    run("bcftools", "view", "-s", String.join(",", q.chosen()), "-R", regions.toString(), "-e", "ALT=\".\"",
+        "-Oz", "-o", sub.toString(), vcfs.get(id).toString());
+    Path out = dir.resolve("plink-" + System.nanoTime());
+    run("plink1.9", "--vcf", sub.toString(), "--make-bed", "--keep-allele-order", "--vcf-half-call", "m",
+        "--allow-extra-chr", "--out", out.toString());
+    List<String> theirs = Files.readAllLines(Path.of(out + ".bim"));
+    List<String> ours = lines(bim);
+    byte[] plinks = Files.readAllBytes(Path.of(out + ".bed"));
+    int row = (q.chosen().size() + 3) / 4;
+    for (int v = 0; v < theirs.size() && 3 + (v + 1) * row <= Math.min(bed.length, plinks.length); v++) {
+      int from = 3 + v * row; // row by row first, so that a difference names its variant and its calls
+      byte[] o = Arrays.copyOfRange(bed, from, from + row);
+      byte[] t = Arrays.copyOfRange(plinks, from, from + row);
+      if (!Arrays.equals(o, t)) {
+        String calls = run("bcftools", "query", "-i", "POS=" + theirs.get(v).split("\t")[3], "-f",
+            "%CHROM %POS %ALT [ %GT]\n", sub.toString());
+        assertThat(o).as("%s .bed row of %s, %d samples; the calls: %s", id, theirs.get(v), q.chosen().size(),
+            calls).isEqualTo(t);
+      }
+    }
+    assertThat(bed).as("%s .bed %s, %d samples", id, q.regions(), q.chosen().size()).isEqualTo(plinks);
+    assertThat(ours).hasSameSizeAs(theirs);
+    for (int i = 0; i < ours.size(); i++) {
+      String[] o = ours.get(i).split("\t");
+      String[] t = theirs.get(i).split("\t");
+      if (t[1].equals(".")) {
+        assertThat(o[1]).endsWith(":" + t[3] + ":" + t[5] + ":" + t[4]);
+        t[1] = o[1];
+      }
+      assertThat(String.join("\t", o)).as("%s .bim line %d", id, i + 1).isEqualTo(String.join("\t", t));
+    }
+    return files;
   }
 
   @ParameterizedTest

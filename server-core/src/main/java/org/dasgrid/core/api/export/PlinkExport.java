@@ -3,6 +3,7 @@ package org.dasgrid.core.api.export;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -20,13 +21,17 @@ import org.dasgrid.core.genotype.cohort.Sex;
  * .bed} as {@code plink1.9 --vcf X --make-bed --keep-allele-order --vcf-half-call m --allow-extra-chr} makes them
  * from the same subset. PLINK 1 holds two alleles a variant: of a multi-allelic record plink 1.9 keeps REF and
  * its most common ALT among the complete diploid and haploid calls (a haploid call counting twice; the first
- * ALT of a tie), and calls carrying another ALT become missing; this does the same. A1 is the ALT, A2 the REF;
+ * ALT of a tie), and calls carrying another ALT become missing; of a record with 10 or more ALTs every call but
+ * REF alone becomes missing. This does the same. A1 is the ALT, A2 the REF;
  * a haploid call is homozygous; partial ({@code ./1}) and polyploid calls are missing. Chromosomes get plink's
  * codes (1-22, X 23, Y 24, XY 25, M/MT 26; others as named). Where the VCF has no ID the variant's is {@code
  * CHROM:POS:REF:ALT} (contract section 12). The {@code .fam} comes from the sample sheet (family, parents,
  * sex, phenotype), each sample its own family with unknown parents, sex and phenotype where the sheet has
- * none. The records are read twice (for the {@code .bim}, then the {@code .bed}), so nothing grows with the
- * export's size.
+ * none. The records are read once, for the {@code .bed}, its variants' {@code .bim} lines kept meanwhile and
+ * written after it; an export whose {@code .bim} would pass 16 MB reads the records again for it instead, so
+ * that memory does not grow with the export's size. A {@code .bed} row starts as a copy of a row of REF/REF calls and only the calls the record
+ * names as possibly other ({@link RecordReader.Record#nextUnusual}: carriers, missing and non-diploid calls) are
+ * patched in, so a row's cost follows its carriers rather than the samples chosen.
  */
 final class PlinkExport implements CohortExport {
   private final ExportScope scope;
@@ -76,52 +81,92 @@ final class PlinkExport implements CohortExport {
     zip.putNextEntry(new ZipEntry(base + ".fam"));
     fam(line, zip);
     zip.closeEntry();
-    zip.putNextEntry(new ZipEntry(base + ".bim"));
     int[] alleles = new int[64];
     int samples = scope.samples().size();
-    visit(zip, line, rec -> {
-      int keep = keptAlt(rec, samples, alleles);
-      String chrom = rec.contig();
-      line.text(plinkChromosome(chrom)).ch('\t');
-      String alt = rec.alts().get(keep - 1);
-      if (rec.id().equals(".")) {
-        line.text(chrom).ch(':').number(rec.pos()).ch(':').text(rec.ref()).ch(':').text(alt);
-      } else {
-        line.text(rec.id());
-      }
-      line.text("\t0\t").number(rec.pos()).ch('\t').text(alt).ch('\t').text(rec.ref()).ch('\n');
-      return line;
-    });
-    zip.closeEntry();
     zip.putNextEntry(new ZipEntry(base + ".bed"));
     zip.write(new byte[] {0x6c, 0x1b, 0x01}); // magic, SNP-major
+    int rowBytes = (samples + 3) / 4;
+    byte[] homRef = homRefRow(samples);
+    BimLines bim = new BimLines();
     visit(zip, line, rec -> {
-      int keep = keptAlt(rec, samples, alleles);
-      line.room((samples + 3) / 4);
+      int keep = keptAlt(rec, alleles);
+      bim.add(rec, keep);
+      boolean refOnly = rec.alts().size() >= 10;
+      line.room(rowBytes);
       byte[] b = line.array();
       int at = line.length();
-      int acc = 0;
-      for (int i = 0; i < samples; i++) {
+      System.arraycopy(homRef, 0, b, at, rowBytes); // every call REF/REF, then the others patched in
+      for (int i = rec.nextUnusual(0); i >= 0; i = rec.nextUnusual(i + 1)) {
         int copies = rec.diploidAltCopies(i); // a one-ALT record: keep is 1
-        acc |= (copies >= 0 ? BED_CODE[copies] : code(rec.call(i, alleles), alleles, keep)) << ((i & 3) << 1);
-        if ((i & 3) == 3) {
-          b[at++] = (byte) acc;
-          acc = 0;
-        }
+        int code = copies >= 0 ? BED_CODE[copies] : code(rec.call(i, alleles), alleles, keep, refOnly);
+        int shift = (i & 3) << 1;
+        b[at + (i >>> 2)] = (byte) (b[at + (i >>> 2)] & ~(3 << shift) | code << shift);
       }
-      if ((samples & 3) != 0) {
-        b[at++] = (byte) acc;
-      }
-      line.length(at);
+      line.length(at + rowBytes);
       written++;
       return line;
     });
     zip.closeEntry();
+    zip.putNextEntry(new ZipEntry(base + ".bim"));
+    if (bim.text != null) {
+      bim.text.writeTo(zip);
+    } else { // too long to keep: the records once more
+      visit(zip, line, rec -> bimLine(line, rec, keptAlt(rec, alleles)));
+    }
+    zip.closeEntry();
     zip.finish();
   }
 
-  /** PLINK's 2-bit code of a call for ALT {@code keep}: 00 hom A1 (ALT), 10 het, 11 hom A2 (REF), 01 missing. */
-  private static int code(int n, int[] alleles, int keep) {
+  /** The .bim's line of a record whose ALT {@code keep} is A1. */
+  private static LineBytes bimLine(LineBytes line, RecordReader.Record rec, int keep) {
+    String chrom = rec.contig();
+    line.text(plinkChromosome(chrom)).ch('\t');
+    String alt = rec.alts().get(keep - 1);
+    if (rec.id().equals(".")) {
+      line.text(chrom).ch(':').number(rec.pos()).ch(':').text(rec.ref()).ch(':').text(alt);
+    } else {
+      line.text(rec.id());
+    }
+    return line.text("\t0\t").number(rec.pos()).ch('\t').text(alt).ch('\t').text(rec.ref()).ch('\n');
+  }
+
+  /**
+   * The .bim's lines, made while the .bed is written so that the records are read once; dropped ({@code text}
+   * null) once over {@link #KEPT} bytes, and then the records are read again for them.
+   */
+  private static final class BimLines {
+    private static final int KEPT = 16 << 20;
+    private LineBytes text = new LineBytes();
+
+    void add(RecordReader.Record rec, int keep) {
+      if (text != null) {
+        bimLine(text, rec, keep);
+        if (text.length() > KEPT) {
+          text = null;
+        }
+      }
+    }
+  }
+
+  /**
+   * A .bed row of {@code samples} REF/REF calls (code 11 each: A2 is the REF); the bits past the last sample stay
+   * 0, as plink writes them.
+   */
+  private static byte[] homRefRow(int samples) {
+    byte[] row = new byte[(samples + 3) / 4];
+    Arrays.fill(row, (byte) 0xff);
+    if ((samples & 3) != 0) {
+      row[row.length - 1] = (byte) ((1 << ((samples & 3) << 1)) - 1);
+    }
+    return row;
+  }
+
+  /**
+   * PLINK's 2-bit code of a call for ALT {@code keep}: 00 hom A1 (ALT), 10 het, 11 hom A2 (REF), 01 missing. Of
+   * a record with 10 or more ALTs plink 1.9 (v1.90b6.26) keeps only the calls of REF alone ({@code 0/0}, {@code
+   * 0}) and makes every other missing, its kept ALT's too: {@code refOnly}.
+   */
+  private static int code(int n, int[] alleles, int keep, boolean refOnly) {
     int a;
     int b;
     if (n == 1) {
@@ -133,20 +178,23 @@ final class PlinkExport implements CohortExport {
     } else {
       return 1;
     }
-    if (a < 0 || b < 0 || a != 0 && a != keep || b != 0 && b != keep) {
+    if (a < 0 || b < 0 || a != 0 && a != keep || b != 0 && b != keep || refOnly && (a != 0 || b != 0)) {
       return 1;
     }
     return a == 0 && b == 0 ? 3 : a == keep && b == keep ? 0 : 2;
   }
 
-  /** The ALT plink 1.9 keeps: the most common among complete diploid and haploid (twice) calls; ties the first. */
-  private static int keptAlt(RecordReader.Record rec, int samples, int[] alleles) {
+  /**
+   * The ALT plink 1.9 keeps: the most common among complete diploid and haploid (twice) calls; ties the first.
+   * The {@code 0/0} calls {@link RecordReader.Record#nextUnusual} passes over count no ALT.
+   */
+  private static int keptAlt(RecordReader.Record rec, int[] alleles) {
     int alts = rec.alts().size();
     if (alts == 1) {
       return 1;
     }
     int[] counts = new int[alts + 1];
-    for (int i = 0; i < samples; i++) {
+    for (int i = rec.nextUnusual(0); i >= 0; i = rec.nextUnusual(i + 1)) {
       int n = rec.call(i, alleles);
       if (n == 2 && alleles[0] >= 0) {
         counts[alleles[0]]++;
