@@ -22,19 +22,7 @@ WORK=$(mktemp -d)
 . "$ROOT/perf/scripts/shapes.sh"
 trap 'serve_stop; rm -rf "$WORK"' EXIT
 trap 'exit 1' INT TERM
-cat > "$WORK/dasgrid.yaml" <<YAML
-server: {rateLimit: {enabled: false}}
-sources:
-  - id: bb
-    format: vcf
-    path: [$DIR/chr13.vcf.gz, $DIR/chr17.vcf.gz, $DIR/chr22.vcf.gz, $DIR/chrX.vcf.gz]
-    genotypes: true
-    genotypeIndex: $INDEX
-    genes: $DIR/genes.gff3
-    samples: $DIR/samples.tsv
-    coordinates: {authority: GRCh, version: "38", taxid: 9606}
-    options: {genotypeIndexCheck: ${CHECK:-first-use}}
-YAML
+"$ROOT/perf/scripts/biobank-config.sh" "$DIR" "$INDEX" "${CHECK:-first-use}" > "$WORK/dasgrid.yaml"
 # shellcheck disable=SC2086
 serve_start "$WORK/dasgrid.yaml" "$PORT" "$WORK/server.log" ${JAVA_OPTS:--Xmx1g} -- --no-warmup
 serve_wait_ready 12000 0.02

@@ -3,17 +3,7 @@
 # shape: chr13/chr17/chr22/chrX.vcf.gz, samples.tsv, weights.txt): the jar before and after, alternated, same run.
 # usage: OLD_JAR=a.jar NEW_JAR=b.jar perf/scripts/score-ab.sh COHORT_DIR INDEX PORT
 D=$1; IDX=$2; PORT=$3; W=${WORK:-$(mktemp -d)}; OLD=${OLD_JAR:?OLD_JAR=the jar before}; NEW=${NEW_JAR:?NEW_JAR=the jar after}
-cat > $W/ab.yaml <<Y
-server: {rateLimit: {enabled: false}}
-sources:
-  - id: bb
-    format: vcf
-    path: [$D/chr13.vcf.gz, $D/chr17.vcf.gz, $D/chr22.vcf.gz, $D/chrX.vcf.gz]
-    genotypes: true
-    genotypeIndex: $IDX
-    samples: $D/samples.tsv
-    options: {genotypeIndexCheck: first-use}
-Y
+"$(dirname "$0")/biobank-config.sh" "$D" "$IDX" > $W/ab.yaml
 for round in 1 2; do for jar in old new; do
   java -Xmx1g -jar $([ $jar = old ] && echo $OLD || echo $NEW) --config $W/ab.yaml --port $PORT --no-warmup > $W/ab-$jar.log 2>&1 & pid=$!
   for i in $(seq 120); do curl -sf localhost:$PORT/health/ready > /dev/null && break; sleep 1; done

@@ -13,8 +13,7 @@ JAR=${JAR:-$ROOT/webapp/target/dasgrid.jar}; PORT=${PORT:-18390}
 WORK=$(mktemp -d)
 . "$ROOT/perf/scripts/serve.sh"
 trap 'serve_stop; rm -rf "$WORK"' EXIT
-printf 'sources:\n  - {id: bb, format: vcf, path: [%s/chr13.vcf.gz, %s/chr17.vcf.gz, %s/chr22.vcf.gz, %s/chrX.vcf.gz], genotypes: true, genotypeIndex: %s}\n' \
-  "$D" "$D" "$D" "$D" "$I" > "$WORK/dasgrid.yaml"
+"$ROOT/perf/scripts/biobank-config.sh" "$D" "$I" > "$WORK/dasgrid.yaml"
 serve_start "$WORK/dasgrid.yaml" "$PORT" "$WORK/server.log" -Xmx1g -- --no-warmup
 serve_wait_ready 6000 0.05
 for c in chr13 chr17 chr22 chrX; do
