@@ -392,7 +392,7 @@ class GenotypeIndexIT {
     String console = server.console();
     assertThat(console).contains("FAILED truncated: truncated.dgi: truncated:");
     assertThat(console).contains("FAILED corrupt: corrupt.dgi: corrupt: checksum mismatch in");
-    assertThat(console).contains("FAILED version: version.dgi: index format version 99, this server reads versions 3 and 4 (rebuild the index");
+    assertThat(console).contains("FAILED version: version.dgi: index format version 99, this server reads versions 3 to 5 (rebuild the index");
     assertThat(console).contains("FAILED stale: stale.dgi: stale: the VCF is not the file it was built from");
     assertThat(console).contains("FAILED absent: absent.dgi: not found");
     for (String id : List.of("truncated", "corrupt", "version", "stale", "absent")) {

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.dasgrid.core.genotype.IndexedReference;
 import org.dasgrid.core.genotype.InfoField;
 import org.dasgrid.core.genotype.SourceIdentity;
+import org.dasgrid.core.genotype.internal.column.ByteColumn;
 import org.dasgrid.core.genotype.internal.column.CharColumn;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
 import org.dasgrid.core.genotype.internal.column.LongColumn;
@@ -21,6 +22,6 @@ public record IndexContents(List<String> samples, Map<String, InfoField> infoFie
   public record Counts(long sites, long variants, long nonRefCalls, long inlineSets, long denseSets) {}
 
   /** The pools' pages: the sample sets' three forms, and the allele-count corrections. */
-  public record Pools(CharColumn[] inlineSets, IntColumn[] wideInlineSets, LongColumn[] denseSets,
+  public record Pools(CharColumn[] inlineSets, ByteColumn[] gapSets, LongColumn[] denseSets,
       IntColumn[] patchedSets, IntColumn[] corrections) {}
 }

@@ -172,12 +172,13 @@ public final class IndexFileReader {
         throw bad("corrupt: header checksum mismatch");
       }
       int version = h.getInt(8);
-      if (version != IndexLayout.FORMAT_VERSION && version != IndexLayout.FORMAT_3) {
+      if (version != IndexLayout.FORMAT_VERSION && version != IndexLayout.FORMAT_4
+          && version != IndexLayout.FORMAT_3) {
         // format 1 kept no missing-call sets or INFO (the analytics), format 2 stored disjoint AN groups and no
         // patched sets: their files are rebuilt, not read (a build is minutes; two readers would be kept forever).
-        // Format 3 is format 4 for cohorts of up to 65,536 samples, so it reads as it is
+        // Formats 3 and 4 are format 5 for cohorts of up to 65,536 samples, so they read as they are
         throw bad("index format version " + version + ", this server reads versions " + IndexLayout.FORMAT_3
-            + " and " + IndexLayout.FORMAT_VERSION + " (rebuild the index with this server's 'index' command)");
+            + " to " + IndexLayout.FORMAT_VERSION + " (rebuild the index with this server's 'index' command)");
       }
       long length = h.getLong(16);
       if (size < length) {
@@ -206,16 +207,23 @@ public final class IndexFileReader {
       int cohort = samples.size();
       JsonNode pools = catalog.get("pools");
       ByteBuffer[] inlineBytes = pages(pools.get("inline"), "inline sets");
-      // format 4: a cohort above 65,536 samples has 32-bit inline runs (format 3 held no such cohort)
-      boolean wide = pools.path("inlineBits").asInt(16) == 32;
-      if (wide != IndexLayout.wideInline(cohort)) {
-        throw bad("corrupt: inline sets of " + (wide ? 32 : 16) + "-bit sample numbers for " + cohort + " samples");
+      // a cohort above 65,536 samples has delta-coded runs (format 5); format 4's 32-bit runs are rebuilt
+      boolean wide = IndexLayout.wideInline(cohort);
+      if (wide && pools.path("inlineBits").asInt(0) == 32) {
+        throw bad("index format 4 of " + cohort + " samples (runs of 32-bit sample numbers): this server reads"
+            + " format " + IndexLayout.FORMAT_VERSION + "'s delta-coded runs above 65,536 samples; rebuild the index"
+            + " with this server's 'index' command");
+      }
+      if (wide != IndexLayout.GAPS.equals(pools.path("inlineCoding").asText())
+          || !wide && pools.path("inlineBits").asInt(16) != 16) {
+        throw bad("corrupt: the inline sets' coding (" + pools.path("inlineCoding").asText("16-bit runs")
+            + ") does not fit a cohort of " + cohort + " samples");
       }
       CharColumn[] inline = new CharColumn[wide ? 0 : inlineBytes.length];
-      IntColumn[] wideInline = new IntColumn[wide ? inlineBytes.length : 0];
+      ByteColumn[] gaps = new ByteColumn[wide ? inlineBytes.length : 0];
       for (int p = 0; p < inlineBytes.length; p++) {
         if (wide) {
-          wideInline[p] = IntColumn.mapped(inlineBytes[p]);
+          gaps[p] = ByteColumn.mapped(inlineBytes[p]);
         } else {
           inline[p] = CharColumn.mapped(inlineBytes[p]);
         }
@@ -255,7 +263,7 @@ public final class IndexFileReader {
       }
       return new IndexContents(samples, infoFields, new IndexContents.Counts(counts.get("sites").asLong(),
           counts.get("variants").asLong(), counts.get("nonRefCalls").asLong(), forms.get("inline").asLong(),
-          forms.get("dense").asLong()), new IndexContents.Pools(inline, wideInline, dense, patches, fixPages), contigs,
+          forms.get("dense").asLong()), new IndexContents.Pools(inline, gaps, dense, patches, fixPages), contigs,
           List.copyOf(references), stored, size);
     }
 

@@ -86,14 +86,14 @@ public final class IndexFileWriter implements PoolWriter, AutoCloseable {
     inline.add(output.end());
   }
 
-  /** A cohort's inline runs are of one width, so its 32-bit pages take the inline pool's page table. */
+  /** A cohort's inline runs are of one coding, so its delta-coded pages take the inline pool's page table. */
   @Override
-  public void wideInlineSetPage(int p, IntColumn page) throws IOException {
+  public void gapSetPage(int p, ByteColumn page) throws IOException {
     expect(inline, p);
-    output.begin(page.length() * 4L, 8);
-    for (int i = 0; i < page.length(); i++) {
-      output.putInt(page.get(i));
-    }
+    output.begin(page.length(), 8);
+    byte[] bytes = new byte[page.length()];
+    page.copy(0, bytes, 0, bytes.length);
+    output.put(bytes, 0, bytes.length);
     inline.add(output.end());
   }
 
@@ -208,7 +208,11 @@ public final class IndexFileWriter implements PoolWriter, AutoCloseable {
     }
     ObjectNode pools = catalog.putObject("pools");
     pools.set("inline", table(inline));
-    pools.put("inlineBits", IndexLayout.wideInline(samples.size()) ? 32 : 16);
+    if (IndexLayout.wideInline(samples.size())) {
+      pools.put("inlineCoding", IndexLayout.GAPS);
+    } else {
+      pools.put("inlineBits", 16);
+    }
     pools.set("dense", table(dense));
     pools.set("corrections", table(corrections));
     pools.set("patches", table(patches));

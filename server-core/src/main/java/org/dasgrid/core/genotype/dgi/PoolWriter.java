@@ -1,6 +1,7 @@
 package org.dasgrid.core.genotype.dgi;
 
 import java.io.IOException;
+import org.dasgrid.core.genotype.internal.column.ByteColumn;
 import org.dasgrid.core.genotype.internal.column.CharColumn;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
 import org.dasgrid.core.genotype.internal.column.LongColumn;
@@ -13,8 +14,8 @@ import org.dasgrid.core.genotype.internal.column.LongColumn;
 public interface PoolWriter {
   void inlineSetPage(int p, CharColumn page) throws IOException;
 
-  /** A page of inline runs of 32-bit sample numbers (a cohort above 65,536 samples; format 4). */
-  void wideInlineSetPage(int p, IntColumn page) throws IOException;
+  /** A page of delta-coded inline runs (a cohort above 65,536 samples; format 5). */
+  void gapSetPage(int p, ByteColumn page) throws IOException;
 
   void denseSetPage(int p, LongColumn page) throws IOException;
 

@@ -159,34 +159,26 @@ class GenotypeIndexFileTest {
   }
 
   /**
-   * A format-3 file (a cohort of up to 65,536 samples: format 4 but for the version number and the catalog's
-   * {@code inlineBits}, which a format-3 catalog lacks) still opens and answers as the engine it was written from.
+   * Format-3 and format-4 files (a cohort of up to 65,536 samples: format 5 but for the version number and, in
+   * format 3, the catalog's {@code inlineBits}, which a format-3 catalog lacks) still open and answer as the
+   * engine they were written from.
    */
-  @Test
-  void readsAFormat3File() throws Exception {
+  @ParameterizedTest
+  @ValueSource(ints = {3, 4})
+  void readsFormat3And4FilesOfUpTo65536Samples(int version) throws Exception {
     RandomCohorts.Cohort c = RandomCohorts.sexedCohort(29, 300, 1_500);
     Path file = written(c.engine);
     byte[] b = Files.readAllBytes(file);
     ByteBuffer h = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
-    assertThat(h.getInt(8)).isEqualTo(4);
-    int catalogAt = (int) h.getLong(24);
-    int catalogLength = (int) h.getLong(32);
-    String catalog = new String(b, catalogAt, catalogLength, java.nio.charset.StandardCharsets.UTF_8);
-    assertThat(catalog).contains("\"inlineBits\":16").contains("\"format\":4");
-    // as a format-3 writer made it: no inlineBits (same length: the key blanked to JSON whitespace), format 3
-    String old = catalog.replace("\"inlineBits\":16,", " ".repeat("\"inlineBits\":16,".length()))
-        .replace("\"format\":4", "\"format\":3");
-    byte[] oldBytes = old.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    assertThat(oldBytes).hasSize(catalogLength);
-    System.arraycopy(oldBytes, 0, b, catalogAt, catalogLength);
-    CRC32C catalogCrc = new CRC32C();
-    catalogCrc.update(b, catalogAt, catalogLength);
-    h.putInt(8, 3);
-    h.putInt(40, (int) catalogCrc.getValue());
-    CRC32C crc = new CRC32C();
-    crc.update(b, 0, IndexLayout.HEADER - 4);
-    h.putInt(IndexLayout.HEADER - 4, (int) crc.getValue());
-    Files.write(file, b);
+    assertThat(h.getInt(8)).isEqualTo(5);
+    String catalog = catalogOf(b);
+    assertThat(catalog).contains("\"inlineBits\":16").contains("\"format\":5");
+    // as that format's writer made it: format 3 had no inlineBits (the key blanked to JSON whitespace)
+    String old = catalog.replace("\"format\":5", "\"format\":" + version);
+    if (version == 3) {
+      old = old.replace("\"inlineBits\":16,", " ".repeat("\"inlineBits\":16,".length()));
+    }
+    rewrite(file, b, version, old);
     GenotypeQueries mapped = GenotypeIndexFile.open(file, name -> true, VCF).genotypes();
     Random rnd = new Random(5);
     for (int q = 0; q < 100; q++) {
@@ -195,6 +187,48 @@ class GenotypeIndexFileTest {
       assertSameSamples(c.engine.carriers(query), mapped.carriers(query));
       assertThat(mapped.count(query)).as("%s", query).isEqualTo(c.engine.count(query));
     }
+  }
+
+  /**
+   * A format-4 file above 65,536 samples held runs of 32-bit sample numbers, which format 5 codes as gaps: it is
+   * refused, naming the format and asking for a rebuild, not read as gaps (which would answer wrongly).
+   */
+  @Test
+  void refusesAFormat4FileAbove65536SamplesAskingForARebuild() throws Exception {
+    Path file = written(RandomCohorts.biobankCohort(31, 70_000, 40).engine);
+    byte[] b = Files.readAllBytes(file);
+    String catalog = catalogOf(b);
+    assertThat(catalog).contains("\"inlineCoding\":\"gaps\"").doesNotContain("inlineBits");
+    String old = catalog.replace("\"format\":5", "\"format\":4")
+        .replace("\"inlineCoding\":\"gaps\"", "\"inlineBits\":32      ");
+    rewrite(file, b, 4, old);
+    assertThatThrownBy(() -> GenotypeIndexFile.open(file, n -> true, VCF)).isInstanceOf(BadIndexException.class)
+        .hasMessageContaining(file.getFileName().toString())
+        .hasMessageContaining("index format 4 of 70000 samples (runs of 32-bit sample numbers)")
+        .hasMessageContaining("rebuild the index");
+  }
+
+  private static String catalogOf(byte[] b) {
+    ByteBuffer h = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+    return new String(b, (int) h.getLong(24), (int) h.getLong(32), java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /** Writes {@code b} to {@code file} with the header's version and the catalog (same length) replaced. */
+  private static void rewrite(Path file, byte[] b, int version, String catalog) throws IOException {
+    ByteBuffer h = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+    int catalogAt = (int) h.getLong(24);
+    int catalogLength = (int) h.getLong(32);
+    byte[] bytes = catalog.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(bytes).hasSize(catalogLength);
+    System.arraycopy(bytes, 0, b, catalogAt, catalogLength);
+    CRC32C catalogCrc = new CRC32C();
+    catalogCrc.update(b, catalogAt, catalogLength);
+    h.putInt(8, version);
+    h.putInt(40, (int) catalogCrc.getValue());
+    CRC32C crc = new CRC32C();
+    crc.update(b, 0, IndexLayout.HEADER - 4);
+    h.putInt(IndexLayout.HEADER - 4, (int) crc.getValue());
+    Files.write(file, b);
   }
 
   /** Format 1 kept no missing-call sets or INFO, format 2 disjoint AN groups and no patched sets. */
@@ -211,13 +245,13 @@ class GenotypeIndexFileTest {
     Files.write(file, b);
     assertThatThrownBy(() -> GenotypeIndexFile.open(file, n -> true, VCF)).isInstanceOf(BadIndexException.class)
         .hasMessageContaining(file.getFileName().toString())
-        .hasMessageContaining("index format version " + version + ", this server reads versions 3 and 4")
+        .hasMessageContaining("index format version " + version + ", this server reads versions 3 to 5")
         .hasMessageContaining("rebuild the index");
   }
 
   /**
    * Biobank: 70,000 samples (above format 3's 65,536), the heap engine of RoaringBitmap sets, so the file's
-   * 32-bit inline runs and widened counts are checked against another representation.
+   * delta-coded inline runs and widened counts are checked against another representation.
    */
   @ParameterizedTest
   @ValueSource(strings = {"random", "sexed", "biobank"})

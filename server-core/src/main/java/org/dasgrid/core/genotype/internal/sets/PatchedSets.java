@@ -25,12 +25,12 @@ final class PatchedSets extends SetForm {
   private final IntColumn[] pages;
   private final SampleSets store;
   private final InlineSets inline;
-  /** The runs of 32-bit numbers, where minus and plus are for a cohort above 65,536 samples. */
-  private final WideInlineSets wide;
+  /** The delta-coded runs, where minus and plus are for a cohort above 65,536 samples. */
+  private final GapSets wide;
   private final boolean wideRuns;
   private final int words;
 
-  PatchedSets(IntColumn[] pages, SampleSets store, InlineSets inline, WideInlineSets wide, boolean wideRuns,
+  PatchedSets(IntColumn[] pages, SampleSets store, InlineSets inline, GapSets wide, boolean wideRuns,
       int words) {
     this.pages = pages;
     this.store = store;
@@ -144,11 +144,13 @@ final class PatchedSets extends SetForm {
     if (h == SampleSets.EMPTY) {
       return;
     }
-    if (SampleSets.tag(h) != SampleSets.INLINE || wideRuns) {
+    if (SampleSets.tag(h) != SampleSets.INLINE) {
       store.forEach(h, s -> into[s >>> 6] &= ~(1L << s));
-      return;
+    } else if (wideRuns) {
+      wide.clearBits(h >>> 2, into);
+    } else {
+      inline.clearBits(h >>> 2, into);
     }
-    inline.clearBits(h >>> 2, into);
   }
 
   /** Sets the bits of a set's members in {@code into} (nothing for EMPTY); an inline run's directly. */
@@ -156,11 +158,13 @@ final class PatchedSets extends SetForm {
     if (h == SampleSets.EMPTY) {
       return;
     }
-    if (SampleSets.tag(h) != SampleSets.INLINE || wideRuns) {
+    if (SampleSets.tag(h) != SampleSets.INLINE) {
       store.forEach(h, s -> into[s >>> 6] |= 1L << s);
-      return;
+    } else if (wideRuns) {
+      wide.setBits(h >>> 2, into);
+    } else {
+      inline.setBits(h >>> 2, into);
     }
-    inline.setBits(h >>> 2, into);
   }
 
   @Override
@@ -174,59 +178,75 @@ final class PatchedSets extends SetForm {
 
   /**
    * The members of a patched set in ascending order: the base's, less the ones in minus, with plus's merged in.
-   * Minus and plus are inline runs (the builder makes them so), of 16-bit or (above 65,536 samples) 32-bit
-   * numbers, read with a cursor each.
+   * Minus and plus are inline runs (the builder makes them so): of 16-bit numbers, or (above 65,536 samples)
+   * delta-coded, each read with a cursor.
    */
   private final class Walk implements IntConsumer {
     private final IntConsumer sink;
-    private final CharColumn minusPage;
-    private final IntColumn minusWide;
-    private int minusAt;
-    private final int minusEnd;
-    private final CharColumn plusPage;
-    private final IntColumn plusWide;
-    private int plusAt;
-    private final int plusEnd;
+    private final Run minus;
+    private final Run plus;
 
     Walk(int minus, int plus, IntConsumer sink) {
       this.sink = sink;
-      boolean noMinus = minus == SampleSets.EMPTY;
-      boolean noPlus = plus == SampleSets.EMPTY;
-      this.minusPage = noMinus || wideRuns ? null : inline.page(minus >>> 2);
-      this.minusWide = noMinus || !wideRuns ? null : wide.page(minus >>> 2);
-      this.minusAt = noMinus ? 0 : (wideRuns ? WideInlineSets.at(minus >>> 2) : InlineSets.at(minus >>> 2)) + 1;
-      this.minusEnd = noMinus ? 0 : minusAt + store.cardinality(minus);
-      this.plusPage = noPlus || wideRuns ? null : inline.page(plus >>> 2);
-      this.plusWide = noPlus || !wideRuns ? null : wide.page(plus >>> 2);
-      this.plusAt = noPlus ? 0 : (wideRuns ? WideInlineSets.at(plus >>> 2) : InlineSets.at(plus >>> 2)) + 1;
-      this.plusEnd = noPlus ? 0 : plusAt + store.cardinality(plus);
-    }
-
-    private int minus(int k) {
-      return wideRuns ? minusWide.get(k) : minusPage.get(k);
-    }
-
-    private int plus(int k) {
-      return wideRuns ? plusWide.get(k) : plusPage.get(k);
+      this.minus = run(minus);
+      this.plus = run(plus);
     }
 
     void walk(int base) {
       store.forEach(base, this);
-      while (plusAt < plusEnd) {
-        sink.accept(plus(plusAt++));
+      while (plus.head >= 0) {
+        sink.accept(plus.head);
+        plus.advance();
       }
     }
 
     @Override
     public void accept(int s) {
-      while (plusAt < plusEnd && plus(plusAt) < s) {
-        sink.accept(plus(plusAt++));
+      while (plus.head >= 0 && plus.head < s) {
+        sink.accept(plus.head);
+        plus.advance();
       }
-      if (minusAt < minusEnd && minus(minusAt) == s) {
-        minusAt++;
+      if (minus.head == s) {
+        minus.advance();
         return;
       }
       sink.accept(s);
+    }
+  }
+
+  private Run run(int h) {
+    if (h == SampleSets.EMPTY) {
+      return new Run(null, null, 0, 0);
+    }
+    if (wideRuns) {
+      return new Run(null, wide.cursor(h >>> 2), 0, 0);
+    }
+    int at = InlineSets.at(h >>> 2) + 1;
+    return new Run(inline.page(h >>> 2), null, at, at + store.cardinality(h));
+  }
+
+  /** One inline run read in order: {@link #head} is its next member, or -1 past its end. */
+  private static final class Run {
+    private final CharColumn chars;
+    private final GapSets.Cursor gaps;
+    private int at;
+    private final int end;
+    int head;
+
+    Run(CharColumn chars, GapSets.Cursor gaps, int at, int end) {
+      this.chars = chars;
+      this.gaps = gaps;
+      this.at = at;
+      this.end = end;
+      advance();
+    }
+
+    void advance() {
+      if (gaps != null) {
+        head = gaps.hasNext() ? gaps.next() : -1;
+      } else {
+        head = at < end ? chars.get(at++) : -1;
+      }
     }
   }
 }

@@ -4,6 +4,7 @@ import java.util.function.IntConsumer;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.SetEncoding;
 import org.dasgrid.core.genotype.dgi.IndexLayout;
+import org.dasgrid.core.genotype.internal.column.ByteColumn;
 import org.dasgrid.core.genotype.internal.column.CharColumn;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
 import org.dasgrid.core.genotype.internal.column.LongColumn;
@@ -13,7 +14,8 @@ import org.roaringbitmap.RoaringBitmap;
 /**
  * Every set of samples the engine holds, in one store, each named by an int handle: {@link #EMPTY}, or an
  * index tagged with the set's form in its two low bits. Each form is a class of its own ({@link SetForm}): {@link
- * InlineSets} (short runs of 16-bit sample numbers), {@link RoaringSets}, {@link DenseSets} (cohort-wide bitsets)
+ * InlineSets} (short runs of 16-bit sample numbers; above 65,536 samples {@link GapSets}, delta-coded runs),
+ * {@link RoaringSets}, {@link DenseSets} (cohort-wide bitsets)
  * and {@link PatchedSets} (a dense set of the same contig less a few members and plus a few others); the store
  * routes each question to the set's form, and answers the ones that involve two sets or a form's words. The
  * builder ({@link SetsBuilder}) stores each set in its smallest form (see {@link SetEncoding#COMPACT}).
@@ -36,8 +38,8 @@ public final class SampleSets {
   private final int cohortSize;
   private final int words;
   private final InlineSets inline;
-  /** Inline runs of 32-bit sample numbers, for cohorts above 65,536 samples ({@link #wideInline}). */
-  private final WideInlineSets wide;
+  /** Inline runs of delta-coded sample numbers, for cohorts above 65,536 samples ({@link #wideInline}). */
+  private final GapSets wide;
   /** Whether the {@link #INLINE} tag names a run of {@link #wide} rather than of {@link #inline}. */
   private final boolean wideInline;
   private final RoaringSets roaring;
@@ -51,14 +53,14 @@ public final class SampleSets {
    */
   public SampleSets(int cohortSize, CharColumn[] inline, RoaringBitmap[] roaring, LongColumn[] dense,
       IntColumn[] patches) {
-    this(cohortSize, inline, new IntColumn[0], roaring, dense, patches);
+    this(cohortSize, inline, new ByteColumn[0], roaring, dense, patches);
   }
 
   /**
-   * As above, with the inline runs of a cohort above 65,536 samples in {@code wideInline} (pages of up to
-   * 2^16 ints); such a cohort has no 16-bit runs, and no patched sets.
+   * As above, with the inline runs of a cohort above 65,536 samples in {@code widePages} (delta-coded runs in
+   * byte pages of up to 256 KB, {@link GapSets}); such a cohort has no 16-bit runs.
    */
-  public SampleSets(int cohortSize, CharColumn[] inline, IntColumn[] widePages, RoaringBitmap[] roaring,
+  public SampleSets(int cohortSize, CharColumn[] inline, ByteColumn[] widePages, RoaringBitmap[] roaring,
       LongColumn[] dense, IntColumn[] patches) {
     this.cohortSize = cohortSize;
     this.words = wordsFor(cohortSize);
@@ -66,14 +68,14 @@ public final class SampleSets {
     if (wideInline && inline.length > 0 || !wideInline && widePages.length > 0) {
       throw new IllegalArgumentException("inline runs of the wrong width for a cohort of " + cohortSize);
     }
-    this.wide = new WideInlineSets(widePages, words);
+    this.wide = new GapSets(widePages, words);
     this.inline = new InlineSets(inline, words);
     this.roaring = new RoaringSets(roaring, words);
     this.dense = new DenseSets(dense, cohortSize, words);
     this.patched = new PatchedSets(patches, this, this.inline, this.wide, wideInline, words);
   }
 
-  /** Whether a cohort this size stores its inline runs as 32-bit sample numbers (above 65,536 samples). */
+  /** Whether a cohort this size stores its inline runs delta-coded (above 65,536 samples; {@link GapSets}). */
   public static boolean isWide(int cohortSize) {
     return IndexLayout.wideInline(cohortSize);
   }
@@ -100,8 +102,8 @@ public final class SampleSets {
     return inline.pages();
   }
 
-  /** The pages of 32-bit inline runs (none for a cohort of up to 65,536 samples). */
-  public IntColumn[] wideInlinePages() {
+  /** The pages of delta-coded inline runs (none for a cohort of up to 65,536 samples). */
+  public ByteColumn[] wideInlinePages() {
     return wide.pages();
   }
 
@@ -198,7 +200,7 @@ public final class SampleSets {
     int i = iter >>> 2;
     int found = 0;
     if ((iter & 3) == PATCHED || (iter & 3) == INLINE && wideInline) {
-      // the smaller is a patch of a dense base, or a run of 32-bit numbers: walk its chosen members
+      // the smaller is a patch of a dense base, or a delta-coded run: walk its chosen members
       int[] n = {0};
       int other = probe;
       forEachChosen(iter, sel, s -> {

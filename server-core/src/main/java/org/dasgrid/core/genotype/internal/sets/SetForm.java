@@ -10,7 +10,7 @@ import org.dasgrid.core.genotype.SampleSelection;
  * cohort per set. The contract each form keeps; {@link SampleSets} calls the forms directly, by a switch on the
  * tag, so that each call site reaches one class and is inlined (the engine asks once or twice per row).
  */
-abstract sealed class SetForm permits InlineSets, WideInlineSets, RoaringSets, DenseSets, PatchedSets {
+abstract sealed class SetForm permits InlineSets, GapSets, RoaringSets, DenseSets, PatchedSets {
   abstract int cardinality(int i);
 
   abstract boolean contains(int i, int sample);

@@ -7,6 +7,7 @@ import org.dasgrid.core.genotype.GenotypeCapacityException;
 import org.dasgrid.core.genotype.SetEncoding;
 import org.dasgrid.core.genotype.dgi.IndexLayout;
 import org.dasgrid.core.genotype.dgi.PoolWriter;
+import org.dasgrid.core.genotype.internal.column.ByteColumn;
 import org.dasgrid.core.genotype.internal.column.CharColumn;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
 import org.dasgrid.core.genotype.internal.column.LongColumn;
@@ -16,8 +17,8 @@ import org.roaringbitmap.RoaringBitmap;
  * Collects sets into the store's pools, each in its smallest form ({@link SetEncoding#COMPACT}). For a cohort of
  * up to 65,536 samples: an inline run of 16-bit numbers when that is no larger than a bitset or a {@code
  * RoaringBitmap}; else a patch of one of the contig's recent dense sets when that takes at most half a bitset's
- * bytes, or a dense bitset (which becomes such a base); else Roaring. Above 65,536 samples: an inline run of
- * 32-bit numbers when no larger than a bitset, else a patch or a bitset as above, never Roaring (so an index
+ * bytes, or a dense bitset (which becomes such a base); else Roaring. Above 65,536 samples: a delta-coded run
+ * ({@link GapSets}) when no larger than a bitset, else a patch or a bitset as above, never Roaring (so an index
  * file holds any compact store). Pages a streaming build has written ({@link #release}) are
  * let go. Not thread-safe.
  */
@@ -26,6 +27,8 @@ public final class SetsBuilder {
   private static final int MAX_INDEX = (1 << 29) - 1;
   /** Bytes of a patch entry, for choosing the smaller form. */
   private static final int PATCH_BYTES = 4 * PatchedSets.ENTRY_INTS;
+  /** The most members a patch's minus or plus run holds: a delta-coded run of 4 bytes a member fills a page. */
+  private static final int MAX_PATCH_RUN = GapSets.PAGE / 4 - 2;
   /** Recent dense sets of the contig that a new set may be stored as a patch of. */
   private static final int BASES = 8;
 
@@ -33,12 +36,12 @@ public final class SetsBuilder {
   private final int words;
   private final int setsPerPage;
   private final SetEncoding encoding;
-  /** Whether inline runs hold 32-bit sample numbers ({@link WideInlineSets}): a cohort above 65,536. */
+  /** Whether inline runs are delta-coded ({@link GapSets}): a cohort above 65,536. */
   private final boolean wide;
   private final List<char[]> inline = new ArrayList<>();
   private int inlineSize = InlineSets.PAGE; // the used part of the last page: full, so the first set opens one
-  private final List<int[]> wideInline = new ArrayList<>();
-  private int wideSize = WideInlineSets.PAGE; // as inlineSize
+  private final List<byte[]> wideInline = new ArrayList<>();
+  private int wideSize = GapSets.PAGE; // as inlineSize
   private final List<RoaringBitmap> roaring = new ArrayList<>();
   private final List<long[]> dense = new ArrayList<>();
   private int denseSets;
@@ -98,10 +101,12 @@ public final class SetsBuilder {
     }
     long denseBytes = 8L * words;
     if (wide) {
-      // a cohort above 65,536 samples: a run of 32-bit numbers, a patch or a bitset, never Roaring (which an
-      // index file does not hold; it would be smaller only for sets of 1/32 to 1/8 of the cohort, at most twice)
-      if (n <= WideInlineSets.MAX_MEMBERS && 4L * (n + 1) <= denseBytes) {
-        return addWide(ids, n);
+      // a cohort above 65,536 samples: a delta-coded run, a patch or a bitset, never Roaring (which an index
+      // file does not hold; a run of gaps is already smaller than Roaring's 16-bit containers below ~1/16 of
+      // the cohort, and a bitset above)
+      long runBytes = GapSets.runBytes(ids, n);
+      if (runBytes <= denseBytes && runBytes <= GapSets.PAGE) {
+        return addWide(ids, n, (int) runBytes);
       }
       int h = patched(ids, n);
       return h != SampleSets.EMPTY ? h : addDense(ids, n);
@@ -140,9 +145,11 @@ public final class SetsBuilder {
         out += Long.bitCount(base[w] & ~bits[w]);
         in += Long.bitCount(bits[w] & ~base[w]);
       }
-      if (out > WideInlineSets.MAX_MEMBERS || in > WideInlineSets.MAX_MEMBERS) {
+      if (out > MAX_PATCH_RUN || in > MAX_PATCH_RUN) {
         continue; // a run holds at most a page (a cohort of millions)
       }
+      // a delta-coded run's bytes are not known before it is made: counted as 4 a member (its most below
+      // 2^28 samples but for the length), so a patch is never larger than estimated
       int width = wide ? 4 : 2;
       long bytes = PATCH_BYTES + (out == 0 ? 0 : width * (out + 1L)) + (in == 0 ? 0 : width * (in + 1L));
       if (bytes < bestBytes) {
@@ -234,18 +241,21 @@ public final class SetsBuilder {
   }
 
   private int addWide(int[] ids, int n) {
-    if (wideSize + n + 1 > WideInlineSets.PAGE) {
-      wideInline.add(new int[WideInlineSets.PAGE]);
+    return addWide(ids, n, (int) GapSets.runBytes(ids, n));
+  }
+
+  /** Adds a delta-coded run of {@code bytes} bytes (at most a page) at the next 4-byte boundary. */
+  private int addWide(int[] ids, int n, int bytes) {
+    if (wideSize + bytes > GapSets.PAGE) {
+      wideInline.add(new byte[GapSets.PAGE]);
       wideSize = 0;
     }
-    long index = (long) (wideInline.size() - 1) * WideInlineSets.PAGE + wideSize;
+    long index = ((long) (wideInline.size() - 1) << GapSets.UNITS_BITS) + (wideSize >>> 2);
     if (index > maxIndex) {
-      throw new GenotypeCapacityException("inline sample sets (32-bit sample numbers)", maxIndex);
+      throw new GenotypeCapacityException("inline sample sets (delta-coded runs, in 4-byte units)", maxIndex);
     }
-    int[] page = wideInline.get(wideInline.size() - 1);
-    page[wideSize] = n;
-    System.arraycopy(ids, 0, page, wideSize + 1, n);
-    wideSize += n + 1;
+    int end = GapSets.encode(ids, n, wideInline.get(wideInline.size() - 1), wideSize);
+    wideSize = end + 3 & ~3;
     return (int) index << 2 | SampleSets.INLINE;
   }
 
@@ -297,9 +307,9 @@ public final class SetsBuilder {
     for (int p = 0; p < in.length; p++) {
       in[p] = CharColumn.of(inline.get(p) == null ? new char[0] : inline.get(p));
     }
-    IntColumn[] wi = new IntColumn[wideInline.size()];
+    ByteColumn[] wi = new ByteColumn[wideInline.size()];
     for (int p = 0; p < wi.length; p++) {
-      wi[p] = IntColumn.of(wideInline.get(p) == null ? new int[0] : wideInline.get(p));
+      wi[p] = ByteColumn.of(wideInline.get(p) == null ? new byte[0] : wideInline.get(p));
     }
     LongColumn[] de = new LongColumn[dense.size()];
     for (int p = 0; p < de.length; p++) {
@@ -329,11 +339,11 @@ public final class SetsBuilder {
       inline.set(inlineReleased, null);
     }
     for (int keep = all ? 0 : 1; wideReleased < wideInline.size() - keep; wideReleased++) {
-      int[] page = wideInline.get(wideReleased);
+      byte[] page = wideInline.get(wideReleased);
       if (wideReleased == wideInline.size() - 1) {
         page = Arrays.copyOf(page, wideSize);
       }
-      file.wideInlineSetPage(wideReleased, IntColumn.of(page));
+      file.gapSetPage(wideReleased, ByteColumn.of(page));
       wideInline.set(wideReleased, null);
     }
     for (int keep = all ? 0 : 1; denseReleased < dense.size() - keep; denseReleased++) {
@@ -372,10 +382,10 @@ public final class SetsBuilder {
     for (int p = 0; p < densePages.length; p++) {
       denseColumns[p] = LongColumn.of(densePages[p]);
     }
-    IntColumn[] wideColumns = new IntColumn[wideInline.size()];
+    ByteColumn[] wideColumns = new ByteColumn[wideInline.size()];
     for (int p = 0; p < wideColumns.length; p++) {
-      int[] page = wideInline.get(p);
-      wideColumns[p] = IntColumn.of(p == wideColumns.length - 1 ? Arrays.copyOf(page, wideSize) : page);
+      byte[] page = wideInline.get(p);
+      wideColumns[p] = ByteColumn.of(p == wideColumns.length - 1 ? Arrays.copyOf(page, wideSize) : page);
     }
     IntColumn[] patchColumns = new IntColumn[patches.size()];
     for (int p = 0; p < patchColumns.length; p++) {

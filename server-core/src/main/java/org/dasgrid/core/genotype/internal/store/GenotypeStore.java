@@ -97,7 +97,7 @@ public final class GenotypeStore {
   public static GenotypeStore mapped(IndexContents file) {
     int cohort = file.samples().size();
     IndexContents.Pools pools = file.pools();
-    SampleSets sets = new SampleSets(cohort, pools.inlineSets(), pools.wideInlineSets(), new RoaringBitmap[0],
+    SampleSets sets = new SampleSets(cohort, pools.inlineSets(), pools.gapSets(), new RoaringBitmap[0],
         pools.denseSets(), pools.patchedSets());
     Corrections fixes = new Corrections(pools.corrections());
     SampleSelection everyone = SampleSelection.all(cohort);

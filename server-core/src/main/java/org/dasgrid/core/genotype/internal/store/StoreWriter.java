@@ -14,6 +14,7 @@ import org.dasgrid.core.genotype.dgi.IndexFileWriter;
 import org.dasgrid.core.genotype.dgi.IndexLayout;
 import org.dasgrid.core.genotype.dgi.InfoColumns;
 import org.dasgrid.core.genotype.dgi.PoolWriter;
+import org.dasgrid.core.genotype.internal.column.ByteColumn;
 import org.dasgrid.core.genotype.internal.column.CharColumn;
 import org.dasgrid.core.genotype.internal.column.IntColumn;
 import org.dasgrid.core.genotype.internal.column.LongColumn;
@@ -57,9 +58,9 @@ public final class StoreWriter implements PoolWriter, AutoCloseable {
       for (int p = 0; p < inline.length; p++) {
         w.inlineSetPage(p, inline[p]);
       }
-      IntColumn[] wide = sets.wideInlinePages();
+      ByteColumn[] wide = sets.wideInlinePages();
       for (int p = 0; p < wide.length; p++) {
-        w.wideInlineSetPage(p, wide[p]);
+        w.gapSetPage(p, wide[p]);
       }
       LongColumn[] dense = sets.densePages();
       for (int p = 0; p < dense.length; p++) {
@@ -90,9 +91,9 @@ public final class StoreWriter implements PoolWriter, AutoCloseable {
   }
 
   @Override
-  public void wideInlineSetPage(int p, IntColumn page) throws IOException {
-    file.wideInlineSetPage(p, page);
-    heapBytes += 4 + 16 + page.length() * 4L;
+  public void gapSetPage(int p, ByteColumn page) throws IOException {
+    file.gapSetPage(p, page);
+    heapBytes += 4 + 16 + page.length();
   }
 
   @Override

@@ -202,7 +202,7 @@ class SampleSetsTest {
    * cohorts whose last word is partial or full.
    */
   @ParameterizedTest
-  @CsvSource({"1000,1", "2504,2", "2560,3"})
+  @CsvSource({"1000,1", "2504,2", "2560,3", "70000,4"})
   void patchedSetFilledWordWiseEqualsTheWalkMemberByMember(int cohort, long seed) {
     Random rnd = new Random(seed);
     SetsBuilder b = new SetsBuilder(cohort, SetEncoding.COMPACT);
@@ -271,6 +271,98 @@ class SampleSetsTest {
             .isEqualTo(walked.stream().filter(sel::contains).toList());
       }
     }
+  }
+
+  /**
+   * Above 65,536 samples inline runs are delta-coded ({@link GapSets}): sets whose members sit at the edges of
+   * the coding — skip blocks of 64 (63 to 130 members, and thousands), gaps at each varint width's end (127/128,
+   * 16,383/16,384, 2^21 - 1/2^21), the first and last sample — answer every question as a {@link BitSet} holding
+   * the same members does: each member and its neighbours probed, a few chosen (probed) and many chosen (walked).
+   */
+  @ParameterizedTest
+  @CsvSource({"70000,1", "1000000,2"})
+  void deltaCodedRunsAnswerLikeABitSetAtEveryEdgeOfTheCoding(int cohort, long seed) {
+    Random rnd = new Random(seed);
+    SetsBuilder b = new SetsBuilder(cohort, SetEncoding.COMPACT);
+    List<BitSet> expected = new ArrayList<>();
+    List<Integer> handles = new ArrayList<>();
+    int[] sizes = {1, 2, 63, 64, 65, 127, 128, 129, 130, 1000, 5000};
+    int[] gaps = {1, 2, 127, 128, 129, 16_383, 16_384, 16_385, (1 << 21) - 1, 1 << 21};
+    for (int n : sizes) {
+      for (int round = 0; round < 3; round++) {
+        BitSet set = new BitSet();
+        int s = round == 0 ? 0 : rnd.nextInt(Math.max(1, cohort / 4));
+        for (int k = 0; k < n && s < cohort; k++) {
+          set.set(s);
+          int gap = round == 2 ? gaps[rnd.nextInt(gaps.length)] : 1 + rnd.nextInt(Math.max(1, cohort / (2 * n)));
+          s += gap;
+        }
+        if (round == 1) {
+          set.set(cohort - 1);
+        }
+        int[] ids = set.stream().toArray();
+        expected.add(set);
+        handles.add(b.add(ids, ids.length));
+      }
+    }
+    SampleSets sets = b.build();
+    int runs = 0;
+    for (int k = 0; k < expected.size(); k++) {
+      BitSet want = expected.get(k);
+      int h = handles.get(k);
+      runs += SampleSets.tag(h) == SampleSets.INLINE ? 1 : 0;
+      assertThat(sets.cardinality(h)).isEqualTo(want.cardinality());
+      assertThat(sets.members(h)).containsExactly(want.stream().toArray());
+      List<Integer> walked = new ArrayList<>();
+      sets.forEach(h, walked::add);
+      assertThat(walked).containsExactlyElementsOf(want.stream().boxed().toList());
+      for (int m : want.stream().toArray()) {
+        for (int s = Math.max(0, m - 1); s <= Math.min(cohort - 1, m + 1); s++) {
+          assertThat(sets.contains(h, s)).as("set %d, sample %d", k, s).isEqualTo(want.get(s));
+        }
+      }
+      int[] probe = rnd.ints(20, 0, cohort).toArray();
+      probe[0] = want.nextSetBit(0);
+      probe[1] = want.previousSetBit(cohort - 1);
+      int mask = sets.membersAmong(h, probe);
+      for (int i = 0; i < probe.length; i++) {
+        assertThat((mask >>> i & 1) == 1).isEqualTo(want.get(probe[i]));
+      }
+      long[] words = new long[SampleSets.wordsFor(cohort)];
+      java.util.Arrays.fill(words, -1L);
+      sets.fillWords(h, words);
+      assertThat(BitSet.valueOf(words)).isEqualTo(want);
+      double[] dose = new double[cohort];
+      sets.addTo(h, dose, 0.5);
+      assertThat(java.util.stream.IntStream.range(0, cohort).filter(s -> dose[s] == 0.5).toArray())
+          .containsExactly(want.stream().toArray());
+      for (SampleSelection sel : List.of(SampleSelection.of(cohort, probe),
+          SampleSelection.of(cohort, rnd.ints(cohort / 3, 0, cohort).toArray()))) {
+        BitSet both = chosenOf(want, sel);
+        List<Integer> chosen = new ArrayList<>();
+        sets.forEachChosen(h, sel, chosen::add);
+        assertThat(chosen).containsExactlyElementsOf(both.stream().boxed().toList());
+        assertThat(sets.andCardinality(h, sel)).isEqualTo(both.cardinality());
+        assertThat(sets.intersects(h, sel)).isEqualTo(!both.isEmpty());
+      }
+    }
+    assertThat(runs).as("delta-coded runs made").isGreaterThan(expected.size() / 2);
+  }
+
+  /**
+   * A delta-coded run costs about what its gaps need: a set of 5% of 100,000 samples (mean gap 20) about a byte
+   * a member with its skip table, where a run of 32-bit numbers cost four.
+   */
+  @org.junit.jupiter.api.Test
+  void aDeltaCodedRunOfACommonVariantCostsAboutAByteAMember() {
+    int cohort = 100_000;
+    Random rnd = new Random(5);
+    int[] ids = java.util.stream.IntStream.range(0, cohort).filter(s -> rnd.nextDouble() < 0.05).toArray();
+    SetsBuilder b = new SetsBuilder(cohort, SetEncoding.COMPACT);
+    int h = b.add(ids, ids.length);
+    assertThat(SampleSets.tag(h)).isEqualTo(SampleSets.INLINE);
+    long bytes = b.build().wideInlinePages()[0].length();
+    assertThat((double) bytes / ids.length).isBetween(1.0, 1.2);
   }
 
   @ParameterizedTest
