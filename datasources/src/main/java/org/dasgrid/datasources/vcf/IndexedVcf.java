@@ -12,6 +12,7 @@ import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.genotype.BadIndexException;
 import org.dasgrid.core.genotype.GenotypeIndexFile;
 import org.dasgrid.core.genotype.IndexedReference;
+import org.dasgrid.core.genotype.SampleNames;
 import org.dasgrid.core.genotype.SourceIdentity;
 import org.dasgrid.core.source.ContigSelection;
 import org.dasgrid.core.source.DataSource;
@@ -43,10 +44,10 @@ final class IndexedVcf {
     }
     IndexChecks checks = IndexChecks.of(config, List.of(index));
     if (!checks.deferred()) {
-      GenotypeIndexFile.Opened opened = openPiece(index, contigs, VcfIdentity.of(config.path()));
+      GenotypeIndexFile.Opened opened = openPiece(index, contigs, VcfIdentity.of(config.path()), null);
       return new VcfSource(sites(config, contigs, opened.references()), opened.genotypes(), opened.fileBytes());
     }
-    GenotypeIndexFile.OpenedUnchecked u = openPieceDeferred(index, contigs, VcfIdentity.of(config.path()));
+    GenotypeIndexFile.OpenedUnchecked u = openPieceDeferred(index, contigs, VcfIdentity.of(config.path()), null);
     GenotypeIndexFile.Opened opened = u.opened();
     PieceCheck gate = checks.gate(index.getFileName().toString(), u.check());
     List<Piece.Span> spans = opened.references().stream().filter(r -> r.extent() > 0)
@@ -60,9 +61,9 @@ final class IndexedVcf {
 
   /** As {@link #openPiece}, the sections' checksums left to the returned check. */
   static GenotypeIndexFile.OpenedUnchecked openPieceDeferred(Path index, ContigSelection contigs,
-      SourceIdentity vcf) throws SourceLoadException {
+      SourceIdentity vcf, SampleNames known) throws SourceLoadException {
     try {
-      return GenotypeIndexFile.openDeferred(index, contigs::includes, vcf);
+      return GenotypeIndexFile.openDeferred(index, contigs::includes, vcf, known);
     } catch (BadIndexException e) {
       throw SourceLoadException.badFile(index, e.reason());
     } catch (IOException e) {
@@ -72,12 +73,13 @@ final class IndexedVcf {
 
   /**
    * Maps one index file, checked against the identity of the VCF it was built from ({@link VcfIdentity}, read
-   * once per VCF however many pieces it has); a bad one is refused naming the file.
+   * once per VCF however many pieces it has); a bad one is refused naming the file. The cohort's names are
+   * {@code known} (an earlier piece's, or null) when they are the same.
    */
-  static GenotypeIndexFile.Opened openPiece(Path index, ContigSelection contigs, SourceIdentity vcf)
-      throws SourceLoadException {
+  static GenotypeIndexFile.Opened openPiece(Path index, ContigSelection contigs, SourceIdentity vcf,
+      SampleNames known) throws SourceLoadException {
     try {
-      return GenotypeIndexFile.open(index, contigs::includes, vcf);
+      return GenotypeIndexFile.open(index, contigs::includes, vcf, known);
     } catch (BadIndexException e) {
       throw SourceLoadException.badFile(index, e.reason());
     } catch (IOException e) {

@@ -14,6 +14,7 @@ import org.dasgrid.core.config.SourceConfig;
 import org.dasgrid.core.genotype.GenotypeIndexFile;
 import org.dasgrid.core.genotype.GenotypeQueries;
 import org.dasgrid.core.genotype.IndexedReference;
+import org.dasgrid.core.genotype.SampleNames;
 import org.dasgrid.core.genotype.SourceIdentity;
 import org.dasgrid.core.genotype.pieces.JoinedGenotypes;
 import org.dasgrid.core.genotype.pieces.Piece;
@@ -55,6 +56,7 @@ final class IndexedVcfSet {
     Map<String, IndexedReference> references = new LinkedHashMap<>();
     long bytes = 0;
     Set<String> seen = new HashSet<>();
+    SampleNames names = null; // the first piece's, shared by the others of the same cohort
     for (GenotypeIndexSet.Piece p : listed) {
       if (!seen.add(p.file())) {
         throw SourceLoadException.badFile(dir.resolve(GenotypeIndexSet.MANIFEST), "lists " + p.file() + " twice");
@@ -67,13 +69,15 @@ final class IndexedVcfSet {
       GenotypeIndexFile.Opened opened;
       PieceCheck gate = null;
       if (checks.deferred()) {
-        GenotypeIndexFile.OpenedUnchecked u = IndexedVcf.openPieceDeferred(file, contigs, identities.get(p.vcf()));
+        GenotypeIndexFile.OpenedUnchecked u = IndexedVcf.openPieceDeferred(file, contigs, identities.get(p.vcf()),
+            names);
         opened = u.opened();
         gate = checks.gate(p.file(), u.check());
         gates.add(gate);
       } else {
-        opened = IndexedVcf.openPiece(file, contigs, identities.get(p.vcf()));
+        opened = IndexedVcf.openPiece(file, contigs, identities.get(p.vcf()), names);
       }
+      names = opened.sampleNames();
       List<Piece.Span> spans = new ArrayList<>();
       p.contigs().forEach(c -> spans.add(Piece.Span.whole(c)));
       for (GenotypeIndexSet.Chunk c : p.chunks()) {

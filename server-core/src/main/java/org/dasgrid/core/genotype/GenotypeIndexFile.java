@@ -22,9 +22,12 @@ import org.dasgrid.core.genotype.internal.store.StoreWriter;
 public final class GenotypeIndexFile {
   private GenotypeIndexFile() {}
 
-  /** What {@link #open} gives: the engine, the references as the VCF source lists them, the VCF's identity. */
+  /**
+   * What {@link #open} gives: the engine, the references as the VCF source lists them, the VCF's identity, and
+   * the cohort's names (for the next piece of the same source to share).
+   */
   public record Opened(GenotypeQueries genotypes, List<IndexedReference> references, SourceIdentity source,
-      long fileBytes) {}
+      long fileBytes, SampleNames sampleNames) {}
 
   /**
    * Writes {@code engine} (built by {@link GenotypeIndexBuilder}) to {@code out}: first to {@code out.partial},
@@ -101,9 +104,19 @@ public final class GenotypeIndexFile {
    */
   public static Opened open(Path file, Predicate<String> contigs, SourceIdentity actual)
       throws BadIndexException, IOException {
-    IndexContents contents = IndexFileReader.open(file, contigs, actual);
-    return new Opened(Engines.over(GenotypeStore.mapped(contents)), contents.references(), contents.source(),
-        contents.fileBytes());
+    return open(file, contigs, actual, null);
+  }
+
+  /** As above, sharing {@code known} (another piece's names, or null) when the file's cohort is the same. */
+  public static Opened open(Path file, Predicate<String> contigs, SourceIdentity actual, SampleNames known)
+      throws BadIndexException, IOException {
+    return opened(IndexFileReader.open(file, contigs, actual), known);
+  }
+
+  private static Opened opened(IndexContents contents, SampleNames known) {
+    GenotypeStore store = GenotypeStore.mapped(contents, known);
+    return new Opened(Engines.over(store), contents.references(), contents.source(), contents.fileBytes(),
+        store.samples());
   }
 
   /** The checksums {@link #openDeferred} left for later: run them before serving a byte of the engine. */
@@ -125,10 +138,14 @@ public final class GenotypeIndexFile {
    */
   public static OpenedUnchecked openDeferred(Path file, Predicate<String> contigs, SourceIdentity actual)
       throws BadIndexException, IOException {
+    return openDeferred(file, contigs, actual, null);
+  }
+
+  /** As above, sharing {@code known} (another piece's names, or null) when the file's cohort is the same. */
+  public static OpenedUnchecked openDeferred(Path file, Predicate<String> contigs, SourceIdentity actual,
+      SampleNames known) throws BadIndexException, IOException {
     IndexFileReader.Deferred d = IndexFileReader.openDeferred(file, contigs, actual);
-    IndexContents contents = d.contents();
-    Opened opened = new Opened(Engines.over(GenotypeStore.mapped(contents)), contents.references(), contents.source(),
-        contents.fileBytes());
+    Opened opened = opened(d.contents(), known);
     IndexFileReader.DeferredChecks checks = d.checks();
     return new OpenedUnchecked(opened, new DeferredCheck() {
       @Override

@@ -34,6 +34,7 @@ import org.dasgrid.core.genotype.InfoCondition;
 import org.dasgrid.core.genotype.InfoField;
 import org.dasgrid.core.genotype.RowKey;
 import org.dasgrid.core.genotype.SampleAnswer;
+import org.dasgrid.core.genotype.SampleNames;
 import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.SetEncoding;
 import org.dasgrid.core.genotype.SourceIdentity;
@@ -229,6 +230,25 @@ class GenotypeIndexFileTest {
     crc.update(b, 0, IndexLayout.HEADER - 4);
     h.putInt(IndexLayout.HEADER - 4, (int) crc.getValue());
     Files.write(file, b);
+  }
+
+  /**
+   * The pieces of one source share one name table: a file opened with another piece's names takes them when its
+   * cohort is the same (the same object, not a copy) and makes its own when not.
+   */
+  @Test
+  void aPieceOfTheSameCohortSharesTheNamesItIsGiven() throws Exception {
+    RandomCohorts.Cohort c = RandomCohorts.sexedCohort(29, 300, 200);
+    Path file = written(c.engine);
+    GenotypeIndexFile.Opened first = GenotypeIndexFile.open(file, n -> true, VCF);
+    GenotypeIndexFile.Opened second = GenotypeIndexFile.open(file, n -> true, VCF, first.sampleNames());
+    assertThat(second.sampleNames()).isSameAs(first.sampleNames());
+    assertThat(GenotypeIndexFile.openDeferred(file, n -> true, VCF, first.sampleNames()).opened().sampleNames())
+        .isSameAs(first.sampleNames());
+    SampleNames others = SampleNames.of(java.util.stream.IntStream.range(0, 300).mapToObj(i -> "X" + i).toList());
+    GenotypeIndexFile.Opened third = GenotypeIndexFile.open(file, n -> true, VCF, others);
+    assertThat(third.sampleNames()).isNotSameAs(others);
+    assertThat(third.sampleNames().list()).isEqualTo(c.engine.sampleNames());
   }
 
   /** Format 1 kept no missing-call sets or INFO, format 2 disjoint AN groups and no patched sets. */
