@@ -297,7 +297,9 @@ class GenotypeIndexFileTest {
         .isEqualTo(List.of(h.sites(), h.variants(), h.nonRefCalls()));
     if (kind.equals("biobank")) { // the heap engine's sets are Roaring; the file's runs (most) and bitsets
       assertThat(built.inlineSets()).isGreaterThan(3 * built.denseSets()).isGreaterThan(200);
-      assertThat(built.denseSets()).isGreaterThan(5); // the common sites; chrX's males are patches of a few
+      // a bitset only where a gap-coded run would be larger (sets of about a third of the cohort and more: the
+      // commonest sites), and the bases of chrX's males' patches
+      assertThat(built.denseSets()).isPositive();
     } else {
       assertThat(List.of(built.inlineSets(), built.denseSets())).isEqualTo(List.of(h.inlineSets(), h.denseSets()));
     }

@@ -6,29 +6,35 @@ import org.dasgrid.core.genotype.SampleSelection;
 import org.dasgrid.core.genotype.internal.column.ByteColumn;
 
 /**
- * Sets stored inline for cohorts above 65,536 samples, delta-coded: each member as the gap from the one before
- * in a varint (7 bits a byte), so a carrier costs what its distance from the previous carrier needs — one byte
- * when the set holds more than ~1/128 of the cohort, three for a singleton of a million samples — where a
- * 32-bit run spent four whatever the set (format 4: 3.6–3.9 bytes per non-ref call at 100,000 and 500,000
- * samples against an information bound of 0.24–0.26). Most biobank calls are on variants with thousands of
- * carriers, whose gaps are small.
+ * Sets stored inline for cohorts above 65,536 samples, gap-coded: each member as its gap from the one before,
+ * Rice-coded with a parameter {@code k} chosen per set (the gap's high part in unary, its {@code k} low bits
+ * as they are), so a member costs about {@code log2(mean gap) + 2} bits — ~5 bits when a set holds a tenth of the
+ * cohort, ~10 for a 0.5% set of missing calls, ~21 for a singleton of a million — where a 32-bit run spent 32
+ * (format 4: 3.6–3.9 bytes per non-ref call at 100,000 and 500,000 samples, against an information bound of
+ * 0.24–0.26) and a byte-wise varint 8 to 24. A Rice code is within a few percent of the best code for gaps
+ * of a set of random members (geometric gaps), which is what carriers of a variant are.
  *
- * <p>A run starts at a 4-byte boundary of a 256 KB byte page (so that a handle's 29-bit index, counted in
- * 4-byte units, addresses 2 GiB of runs, as 32-bit runs did; the padding is under 4 bytes a set, and a set of
- * this form holds hundreds of calls on average): {@code varint n}; then, when {@code n > BLOCK}, a skip
- * table of {@code (n - 1) / BLOCK} entries of two little-endian ints — member {@code b * BLOCK} and the byte
- * (from the data's start) just after its varint — for blocks {@code b = 1, 2, ...}; then the data: the first
- * member as itself, each next one as {@code member - previous - 1}. A probe binary-searches the skip table and
- * decodes at most {@code BLOCK - 1} varints; every walk decodes straight through. A run lies within one page,
- * so the builder makes a set dense when its run would not fit (it is then larger than a bitset anyway).
+ * <p>A run starts at a 4-byte boundary of a 256 KB byte page (a handle's 29-bit index counts 4-byte units, so
+ * the pool addresses 2 GiB, as 32-bit runs did; the padding is under 4 bytes a set): {@code varint n}, a byte
+ * {@code k}; then, when {@code n > BLOCK}, a skip table of {@code (n - 1) / BLOCK} entries of two
+ * little-endian ints — member {@code b * BLOCK} and the bit (from the data's start) just after its code — for
+ * blocks {@code b = 1, 2, ...}; then the data, a little-endian bit stream (bit {@code j} of the stream is bit
+ * {@code j % 8} of byte {@code j / 8}): per member, with {@code g = member - previous - 1} (the first member's
+ * previous taken as -1), {@code q = g >>> k} zero bits, a one bit, and {@code g}'s {@code k} low bits; a gap
+ * with {@code q >= 24} is {@link #ESCAPE} zero bits, a one bit and its 32 bits instead (at most 57 bits a code,
+ * so one refill of a 64-bit buffer reads any code). A probe binary-searches the skip table and decodes at most
+ * {@code BLOCK - 1} codes; every walk decodes straight through. A run lies within one page, so the builder
+ * makes a set dense when its run would not fit (it is then larger than a bitset anyway).
  */
 final class GapSets extends SetForm {
   static final int PAGE_BITS = 18;
   static final int PAGE = 1 << PAGE_BITS;
   /** A handle's index counts 4-byte units: page number, then unit within the page. */
   static final int UNITS_BITS = PAGE_BITS - 2;
-  /** Members per skip block: a probe decodes at most this many varints, the table costs 8 bytes a block. */
+  /** Members per skip block: a probe decodes at most this many codes, the table costs 8 bytes a block. */
   static final int BLOCK = 64;
+  /** Unary lengths from this on mark an escaped gap (its 32 bits follow). */
+  static final int ESCAPE = 24;
 
   private final ByteColumn[] pages;
   private final int words;
@@ -58,33 +64,105 @@ final class GapSets extends SetForm {
     return v < 1 << 7 ? 1 : v < 1 << 14 ? 2 : v < 1 << 21 ? 3 : v < 1 << 28 ? 4 : 5;
   }
 
-  /** Bytes of the run of the first {@code n} of {@code ids} (ascending, distinct), padding not counted. */
-  static long runBytes(int[] ids, int n) {
-    long bytes = varintBytes(n) + 8L * ((n - 1) / BLOCK) + varintBytes(ids[0]);
-    for (int k = 1; k < n; k++) {
-      bytes += varintBytes(ids[k] - ids[k - 1] - 1);
+  /** Bits of the codes of the first {@code n} of {@code ids} with parameter {@code k}. */
+  private static long dataBits(int[] ids, int n, int k) {
+    long bits = 0;
+    int previous = -1;
+    for (int m = 0; m < n; m++) {
+      int q = (ids[m] - previous - 1) >>> k;
+      bits += q < ESCAPE ? q + 1 + k : ESCAPE + 1 + 32;
+      previous = ids[m];
     }
-    return bytes;
+    return bits;
   }
 
-  /** Writes the run of the first {@code n} of {@code ids} into {@code page} at {@code at}; returns its end. */
-  static int encode(int[] ids, int n, byte[] page, int at) {
-    int p = putVarint(page, at, n);
-    int blocks = (n - 1) / BLOCK;
-    int table = p;
-    int data = p + 8 * blocks;
-    p = putVarint(page, data, ids[0]);
-    for (int k = 1; k < n; k++) {
-      if (k % BLOCK == 0) {
-        p = putVarint(page, p, ids[k] - ids[k - 1] - 1);
-        int entry = table + 8 * (k / BLOCK - 1);
-        putInt(page, entry, ids[k]);
-        putInt(page, entry + 4, p - data);
-        continue;
+  /**
+   * The Rice parameter of a run: the one of {@code k0 - 1, k0, k0 + 1} whose codes are shortest, {@code k0} the
+   * textbook choice for geometric gaps of the run's mean ({@code log2(mean * ln 2)}).
+   */
+  static int parameter(int[] ids, int n) {
+    double mean = (ids[n - 1] + 1.0) / n;
+    int k0 = Math.max(0, (int) Math.floor(Math.log(mean * Math.log(2)) / Math.log(2)));
+    int best = -1;
+    long bestBits = Long.MAX_VALUE;
+    for (int k = Math.max(0, k0 - 1); k <= Math.min(30, k0 + 1); k++) {
+      long bits = dataBits(ids, n, k);
+      if (bits < bestBits) {
+        best = k;
+        bestBits = bits;
       }
-      p = putVarint(page, p, ids[k] - ids[k - 1] - 1);
     }
-    return p;
+    return best;
+  }
+
+  /** Bytes of the run of the first {@code n} of {@code ids} (ascending, distinct) with parameter {@code k}. */
+  static long runBytes(int[] ids, int n, int k) {
+    return varintBytes(n) + 1 + 8L * ((n - 1) / BLOCK) + (dataBits(ids, n, k) + 7) / 8;
+  }
+
+  /**
+   * Writes the run of the first {@code n} of {@code ids} with parameter {@code k} into {@code page} at {@code
+   * at} (the bytes it takes zero); returns its end.
+   */
+  static int encode(int[] ids, int n, int k, byte[] page, int at) {
+    int p = putVarint(page, at, n);
+    page[p++] = (byte) k;
+    int table = p;
+    Bits out = new Bits(page, p + 8 * ((n - 1) / BLOCK));
+    int previous = -1;
+    for (int m = 0; m < n; m++) {
+      int g = ids[m] - previous - 1;
+      int q = g >>> k;
+      if (q < ESCAPE) {
+        out.put(1L << q, q + 1);
+        out.put(g & ((1L << k) - 1), k);
+      } else {
+        out.put(1L << ESCAPE, ESCAPE + 1);
+        out.put(g & 0xFFFFFFFFL, 32);
+      }
+      previous = ids[m];
+      if (m > 0 && m % BLOCK == 0) {
+        int entry = table + 8 * (m / BLOCK - 1);
+        putInt(page, entry, ids[m]);
+        putInt(page, entry + 4, (int) out.written);
+      }
+    }
+    return out.end();
+  }
+
+  /** A little-endian bit stream written into a page. */
+  private static final class Bits {
+    private final byte[] page;
+    private final int start;
+    private int p;
+    private long acc;
+    private int held;
+    long written;
+
+    Bits(byte[] page, int start) {
+      this.page = page;
+      this.start = start;
+      this.p = start;
+    }
+
+    /** Appends the {@code width} (at most 32) low bits of {@code v}. */
+    void put(long v, int width) {
+      acc |= v << held;
+      held += width;
+      written += width;
+      while (held >= 8) {
+        page[p++] = (byte) acc;
+        acc >>>= 8;
+        held -= 8;
+      }
+    }
+
+    int end() {
+      if (held > 0) {
+        page[p++] = (byte) acc;
+      }
+      return p;
+    }
   }
 
   private static int putVarint(byte[] page, int p, int v) {
@@ -112,35 +190,66 @@ final class GapSets extends SetForm {
 
   /**
    * A walk over one run's members in ascending order; also the cursor a patched set's minus and plus runs are
-   * merged with. {@link #pos} is the byte after the last varint read.
+   * merged with. Reads the bit stream through a 64-bit buffer holding at least 57 bits before each code.
    */
   static final class Cursor {
     private final ByteColumn page;
+    private final int limit;
+    private final int k;
+    private final long mask;
+    /** Where the run's skip table and data start. */
+    private final int table;
+    private final int data;
+    private final int n;
     private int pos;
+    private long buffer;
+    private int held;
     private int left;
-    private int value = -1;
+    private int value;
 
     Cursor(ByteColumn page, int at) {
       this.page = page;
+      this.limit = page.length();
       int p = at;
-      int n = 0;
+      int count = 0;
       for (int shift = 0; ; shift += 7) {
         byte b = page.get(p++);
-        n |= (b & 0x7F) << shift;
+        count |= (b & 0x7F) << shift;
         if (b >= 0) {
           break;
         }
       }
-      this.left = n;
-      this.pos = p + 8 * ((n - 1) / BLOCK);
+      this.n = count;
+      this.k = page.get(p++);
+      this.mask = (1L << k) - 1;
+      this.table = p;
+      this.data = p + 8 * ((count - 1) / BLOCK);
+      this.pos = data;
+      this.left = count;
+      this.value = -1;
     }
 
-    /** A cursor of a block: {@code left} members after {@code value}, whose varints start at {@code pos}. */
-    private Cursor(ByteColumn page, int pos, int left, int value) {
-      this.page = page;
-      this.pos = pos;
-      this.left = left;
-      this.value = value;
+    /** Starts over at skip entry {@code b} (from 1): its member is the last read; the block's rest follow. */
+    private void jump(int b) {
+      int entry = table + 8 * (b - 1);
+      value = getInt(page, entry);
+      int bit = getInt(page, entry + 4);
+      pos = data + (bit >>> 3);
+      buffer = 0;
+      held = 0;
+      refill();
+      buffer >>>= bit & 7;
+      held -= bit & 7;
+      left = Math.min(BLOCK - 1, n - b * BLOCK - 1);
+    }
+
+    private void refill() {
+      while (held <= 56) {
+        long b = pos < limit ? page.get(pos) & 0xFF : 0;
+        pos++;
+        buffer |= b << held;
+        held += 8;
+      }
     }
 
     boolean hasNext() {
@@ -148,17 +257,54 @@ final class GapSets extends SetForm {
     }
 
     int next() {
-      int v = 0;
-      for (int shift = 0; ; shift += 7) {
-        byte b = page.get(pos++);
-        v |= (b & 0x7F) << shift;
-        if (b >= 0) {
-          break;
-        }
+      refill();
+      int q = Long.numberOfTrailingZeros(buffer);
+      int g;
+      if (q < ESCAPE) {
+        g = q << k | (int) (buffer >>> (q + 1) & mask);
+        buffer >>>= q + 1 + k;
+        held -= q + 1 + k;
+      } else {
+        g = (int) (buffer >>> (ESCAPE + 1));
+        buffer >>>= ESCAPE + 1 + 32;
+        held -= ESCAPE + 1 + 32;
       }
       left--;
-      value = value < 0 ? v : value + v + 1;
+      value += g + 1;
       return value;
+    }
+
+    /** Whether {@code sample} is a member: the skip table searched, then at most a block decoded. */
+    boolean contains(int sample) {
+      int blocks = (n - 1) / BLOCK;
+      if (blocks > 0) {
+        // the last block whose first member is at most sample (block 0 starts the data)
+        int lo = 0;
+        int hi = blocks;
+        while (lo < hi) {
+          int mid = (lo + hi + 1) >>> 1;
+          if (getInt(page, table + 8 * (mid - 1)) <= sample) {
+            lo = mid;
+          } else {
+            hi = mid - 1;
+          }
+        }
+        if (lo > 0) {
+          jump(lo);
+          if (value == sample) {
+            return true;
+          }
+        } else {
+          left = BLOCK;
+        }
+      }
+      while (hasNext()) {
+        int s = next();
+        if (s >= sample) {
+          return s == sample;
+        }
+      }
+      return false;
     }
   }
 
@@ -182,40 +328,7 @@ final class GapSets extends SetForm {
 
   @Override
   boolean contains(int i, int sample) {
-    Cursor c = cursor(i);
-    int n = c.left;
-    int blocks = (n - 1) / BLOCK;
-    if (blocks > 0) {
-      // the last block whose first member is at most sample (block 0 starts the data)
-      int table = c.pos - 8 * blocks;
-      int lo = 0;
-      int hi = blocks;
-      while (lo < hi) {
-        int mid = (lo + hi + 1) >>> 1;
-        if (getInt(c.page, table + 8 * (mid - 1)) <= sample) {
-          lo = mid;
-        } else {
-          hi = mid - 1;
-        }
-      }
-      if (lo > 0) {
-        int first = getInt(c.page, table + 8 * (lo - 1));
-        if (first == sample) {
-          return true;
-        }
-        int left = Math.min(BLOCK - 1, n - lo * BLOCK - 1);
-        c = new Cursor(c.page, c.pos + getInt(c.page, table + 8 * (lo - 1) + 4), left, first);
-      } else {
-        c.left = BLOCK;
-      }
-    }
-    while (c.hasNext()) {
-      int s = c.next();
-      if (s >= sample) {
-        return s == sample;
-      }
-    }
-    return false;
+    return cursor(i).contains(sample);
   }
 
   @Override

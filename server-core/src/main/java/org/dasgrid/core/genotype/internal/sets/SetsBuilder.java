@@ -104,9 +104,10 @@ public final class SetsBuilder {
       // a cohort above 65,536 samples: a delta-coded run, a patch or a bitset, never Roaring (which an index
       // file does not hold; a run of gaps is already smaller than Roaring's 16-bit containers below ~1/16 of
       // the cohort, and a bitset above)
-      long runBytes = GapSets.runBytes(ids, n);
+      int k = GapSets.parameter(ids, n);
+      long runBytes = GapSets.runBytes(ids, n, k);
       if (runBytes <= denseBytes && runBytes <= GapSets.PAGE) {
-        return addWide(ids, n, (int) runBytes);
+        return addWide(ids, n, k, (int) runBytes);
       }
       int h = patched(ids, n);
       return h != SampleSets.EMPTY ? h : addDense(ids, n);
@@ -241,11 +242,12 @@ public final class SetsBuilder {
   }
 
   private int addWide(int[] ids, int n) {
-    return addWide(ids, n, (int) GapSets.runBytes(ids, n));
+    int k = GapSets.parameter(ids, n);
+    return addWide(ids, n, k, (int) GapSets.runBytes(ids, n, k));
   }
 
-  /** Adds a delta-coded run of {@code bytes} bytes (at most a page) at the next 4-byte boundary. */
-  private int addWide(int[] ids, int n, int bytes) {
+  /** Adds a gap-coded run of {@code bytes} bytes (at most a page) at the next 4-byte boundary. */
+  private int addWide(int[] ids, int n, int k, int bytes) {
     if (wideSize + bytes > GapSets.PAGE) {
       wideInline.add(new byte[GapSets.PAGE]);
       wideSize = 0;
@@ -254,7 +256,7 @@ public final class SetsBuilder {
     if (index > maxIndex) {
       throw new GenotypeCapacityException("inline sample sets (delta-coded runs, in 4-byte units)", maxIndex);
     }
-    int end = GapSets.encode(ids, n, wideInline.get(wideInline.size() - 1), wideSize);
+    int end = GapSets.encode(ids, n, k, wideInline.get(wideInline.size() - 1), wideSize);
     wideSize = end + 3 & ~3;
     return (int) index << 2 | SampleSets.INLINE;
   }
