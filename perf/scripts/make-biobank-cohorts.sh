@@ -2,9 +2,10 @@
 # Generates the two biobank cohorts of docs/benchmarks.md ("Biobank cohorts") with perf's BiobankCohortGenerator:
 # OUT_ROOT/bb100k (100,000 samples x 200,000 records) and OUT_ROOT/bb500k (500,000 x 20,000), each
 # chr13/chr17/chr22/chrX.vcf.gz (+ .tbi), genes.gff3, samples.tsv, weights.txt (the COHORT_DIR of
-# run-biobank-benchmark.sh, scripts/score-ab.sh and scripts/set-bound.sh). One java run per contig (~2-40 s each
-# on 2 cores), each under `flock /work/notes/cpu.lock` when that file exists (LOCK=FILE names another, LOCK= none),
-# timed by /usr/bin/time -v where installed. Seed 1: the same bytes on every machine.
+# run-biobank-benchmark.sh, scripts/score-ab.sh and scripts/set-bound.sh). One java run per contig (6-107 s each
+# on 2 cores; docs/bench-log/2026-12-02-biobank-gen.md), each under `flock /work/notes/cpu.lock` when that file
+# exists (LOCK=FILE names another, LOCK= none), timed by /usr/bin/time -v where installed. Seed 1: the same bytes
+# on every machine.
 #
 #   perf/scripts/make-biobank-cohorts.sh OUT_ROOT
 #
