@@ -7,9 +7,13 @@
 #
 #   perf/run-biobank-benchmark.sh COHORT_DIR INDEX GENE PAIR
 #
-# COHORT_DIR holds chr13/chr17/chr22/chrX.vcf.gz, genes.gff3, samples.tsv, weights.txt (perf CohortGenerator's
-# biobank shape); INDEX is `index --vcf chr13.vcf.gz ... --out INDEX`'s output; GENE a gene of genes.gff3
-# (G22_00086: the median chr22 gene), PAIR two sample names (SIM00001,SIM00002). Environment: JAR
+# COHORT_DIR holds chr13/chr17/chr22/chrX.vcf.gz, genes.gff3, samples.tsv, weights.txt, as perf's
+# BiobankCohortGenerator writes them: `perf/scripts/make-biobank-cohorts.sh OUT_ROOT` makes both cohorts, or per contig
+#   java -Xmx2g -cp perf/target/benchmarks.jar org.dasgrid.perf.cohort.BiobankCohortGenerator --samples 100000 \
+#     --variants 200000 --seed 1 --contig chr13 --out-dir OUT_ROOT/bb100k     (chr17, chr22, chrX likewise;
+#   bb500k: --samples 500000 --variants 20000 --out-dir OUT_ROOT/bb500k)
+# INDEX is `index --vcf chr13.vcf.gz ... --out INDEX`'s output; GENE a gene of genes.gff3 (G13_00659, which every
+# generated cohort has, with records), PAIR two sample names (SIM00001,SIM00002). Environment: JAR
 # (webapp/target/dasgrid.jar), JAVA_OPTS (-Xmx1g), PORT (18360), CHECK (genotypeIndexCheck: open or first-use;
 # default first-use). Loopback only; the server stopped by its PID.
 set -euo pipefail

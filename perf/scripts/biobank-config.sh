@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Prints the server config of a biobank cohort (perf CohortGenerator's biobank shape: chr13/chr17/chr22/chrX.vcf.gz,
-# genes.gff3, samples.tsv) served as one source `bb` from INDEX, for the scripts that start a server on it
+# Prints the server config of a biobank cohort (perf BiobankCohortGenerator, scripts/make-biobank-cohorts.sh:
+# chr13/chr17/chr22/chrX.vcf.gz, genes.gff3, samples.tsv) served as one source `bb` from INDEX, for the scripts that start a server on it
 # (run-biobank-benchmark.sh, scripts/score-ab.sh, scripts/set-bound.sh).
 #
 #   perf/scripts/biobank-config.sh COHORT_DIR INDEX [CHECK] > dasgrid.yaml    # CHECK: open or first-use (default)

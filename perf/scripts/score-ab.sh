@@ -1,6 +1,7 @@
 #!/bin/bash
-# A/B of a 10,000-weight score (POST /genotypes/bb/score) on a biobank cohort (perf CohortGenerator's biobank
-# shape: chr13/chr17/chr22/chrX.vcf.gz, samples.tsv, weights.txt): the jar before and after, alternated, same run.
+# A/B of a 10,000-weight score (POST /genotypes/bb/score) on a biobank cohort (perf BiobankCohortGenerator,
+# scripts/make-biobank-cohorts.sh: chr13/chr17/chr22/chrX.vcf.gz, samples.tsv, weights.txt): the jar before and
+# after, alternated, same run.
 # usage: OLD_JAR=a.jar NEW_JAR=b.jar perf/scripts/score-ab.sh COHORT_DIR INDEX PORT
 D=$1; IDX=$2; PORT=$3; W=${WORK:-$(mktemp -d)}; OLD=${OLD_JAR:?OLD_JAR=the jar before}; NEW=${NEW_JAR:?NEW_JAR=the jar after}
 "$(dirname "$0")/biobank-config.sh" "$D" "$IDX" > $W/ab.yaml

@@ -34,7 +34,6 @@ public final class CohortGenerator {
   /** Probability of a no-call, per genotype. */
   static final double MISSING = 0.005;
   private static final byte[] DIGITS = "0123456789".getBytes(StandardCharsets.US_ASCII);
-  private static final char[] BASES = {'A', 'C', 'G', 'T'};
   private static final String SV_HEADER = String.join("\n",
       "##INFO=<ID=SVTYPE,Number=1,Type=String,Description=\"Type of structural variant\">",
       "##INFO=<ID=END,Number=1,Type=Integer,Description=\"End position of the variant\">",
@@ -116,21 +115,31 @@ public final class CohortGenerator {
     this.svRnd = options.svs() ? new SplittableRandom(options.seed() ^ 0x5717) : null;
     this.rnd = new SplittableRandom(options.seed());
     this.spectrum = new FrequencySpectrum(options.samples());
-    this.male = new boolean[options.samples()];
-    for (int s = 0; s < male.length; s++) {
+    this.male = males(options.samples(), rnd);
+  }
+
+  /** Each sample's sex (true: male), one draw each. */
+  static boolean[] males(int samples, SplittableRandom rnd) {
+    boolean[] male = new boolean[samples];
+    for (int s = 0; s < samples; s++) {
       male[s] = rnd.nextBoolean();
+    }
+    return male;
+  }
+
+  /** A generator's options from its arguments; a mistake is printed and the JVM exits with 2. */
+  static <T> T parseOrExit(java.util.function.Function<String[], T> parse, String[] args) {
+    try {
+      return parse.apply(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      throw e;
     }
   }
 
   public static void main(String[] args) throws IOException {
-    Options o;
-    try {
-      o = Options.parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      System.exit(2);
-      return;
-    }
+    Options o = parseOrExit(Options::parse, args);
     Summary s = new CohortGenerator(o).generate(System.out);
     // the densely covered genes, for a source's genes: (gene=TP53 on the generated cohort)
     java.nio.file.Path genes = o.output().resolveSibling(o.output().getFileName().toString()
@@ -171,24 +180,28 @@ public final class CohortGenerator {
   }
 
   private String header() {
-    StringBuilder h = new StringBuilder(4096 + 10 * options.samples());
+    return vcfHeader("DasGrid CohortGenerator samples=" + options.samples() + " variants=" + options.variants()
+            + " seed=" + options.seed(), Grch38.CONTIGS,
+        (options.annotate() ? Annotations.HEADER : "") + (options.svs() ? SV_HEADER : ""), options.samples());
+  }
+
+  /**
+   * A generated VCF's header: its {@code ##source}, the contigs it may hold, PASS and GT, {@code extraMeta}
+   * (whole {@code ##} lines) and the column line of {@code samples} samples named by {@link #sampleName}.
+   */
+  static String vcfHeader(String source, List<Grch38.Contig> contigs, String extraMeta, int samples) {
+    StringBuilder h = new StringBuilder(4096 + 10 * samples);
     h.append("##fileformat=VCFv4.2\n");
-    h.append("##source=DasGrid CohortGenerator samples=").append(options.samples()).append(" variants=")
-        .append(options.variants()).append(" seed=").append(options.seed()).append('\n');
+    h.append("##source=").append(source).append('\n');
     h.append("##reference=GRCh38\n");
-    for (Grch38.Contig c : Grch38.CONTIGS) {
+    for (Grch38.Contig c : contigs) {
       h.append("##contig=<ID=").append(c.name()).append(",length=").append(c.length()).append(">\n");
     }
     h.append("##FILTER=<ID=PASS,Description=\"All filters passed\">\n");
     h.append("##FORMAT=<ID=GT,Number=1,Type=String,Description=\"Genotype\">\n");
-    if (options.annotate()) {
-      h.append(Annotations.HEADER);
-    }
-    if (options.svs()) {
-      h.append(SV_HEADER);
-    }
+    h.append(extraMeta);
     h.append("#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT");
-    for (int s = 0; s < options.samples(); s++) {
+    for (int s = 0; s < samples; s++) {
       h.append('\t').append(sampleName(s));
     }
     return h.append('\n').toString();
@@ -199,101 +212,26 @@ public final class CohortGenerator {
   }
 
   /**
-   * Record positions per contig, sorted and distinct: TP53, BRCA2 and chrM get fixed shares (dense, like
-   * gnomAD's coverage of them), the rest is spread over the genome by contig length.
+   * Record positions per contig: TP53, BRCA2 and chrM get fixed shares (dense, like gnomAD's coverage of them),
+   * the rest is spread over the genome by contig length.
    */
   private int[][] positions() {
-    int m = options.variants();
-    int tp53 = (int) Math.min(6_400, Math.round(0.06 * m));
-    int brca2 = (int) Math.min(21_000, Math.round(0.20 * m));
-    int mito = (int) Math.min(6_400, Math.round(0.06 * m));
-    int rest = m - tp53 - brca2 - mito;
-    List<Grch38.Contig> contigs = Grch38.CONTIGS;
-    long genome = contigs.stream().filter(c -> !c.name().equals("chrM")).mapToLong(Grch38.Contig::length).sum();
-    int[] counts = new int[contigs.size()];
-    int assigned = 0;
-    for (int c = 0; c < contigs.size(); c++) {
-      if (!contigs.get(c).name().equals("chrM")) {
-        counts[c] = (int) (rest * (double) contigs.get(c).length() / genome);
-        assigned += counts[c];
-      }
-    }
-    counts[0] += rest - assigned;
-    int[][] out = new int[contigs.size()][];
-    for (int c = 0; c < contigs.size(); c++) {
-      Grch38.Contig contig = contigs.get(c);
-      List<int[]> parts = new ArrayList<>();
-      if (contig.name().equals("chrM")) {
-        parts.add(uniform(mito, Grch38.MITO.start(), Grch38.MITO.end()));
-      } else {
-        parts.add(uniform(counts[c], 1, contig.length()));
-      }
-      if (contig.name().equals(Grch38.TP53.contig())) {
-        parts.add(uniform(tp53, Grch38.TP53.start(), Grch38.TP53.end()));
-      }
-      if (contig.name().equals(Grch38.BRCA2.contig())) {
-        parts.add(uniform(brca2, Grch38.BRCA2.start(), Grch38.BRCA2.end()));
-      }
-      out[c] = distinct(parts.stream().flatMapToInt(Arrays::stream).toArray(), contig.length());
-    }
-    return out;
+    return SitePositions.draw(Grch38.CONTIGS, options.variants(), denseShares(options.variants()), rnd);
   }
 
-  private int[] uniform(int n, int from, int to) {
-    int[] p = new int[n];
-    for (int i = 0; i < n; i++) {
-      p[i] = from + rnd.nextInt(to - from + 1);
-    }
-    return p;
-  }
-
-  /** Sorted, with repeats moved to the next free base (so records never share a position). */
-  private static int[] distinct(int[] p, int length) {
-    Arrays.sort(p);
-    for (int i = 1; i < p.length; i++) {
-      if (p[i] <= p[i - 1]) {
-        p[i] = p[i - 1] + 1;
-      }
-    }
-    // a crowded contig end: shift back from the end
-    for (int i = p.length - 1, max = length; i >= 0 && p[i] > max; i--, max--) {
-      p[i] = max;
-    }
-    return p;
+  /** The dense regions' shares of {@code m} records: 6% in TP53, 20% in BRCA2, 6% on chrM, each capped. */
+  static List<SitePositions.Dense> denseShares(int m) {
+    return List.of(new SitePositions.Dense(Grch38.TP53, (int) Math.min(6_400, Math.round(0.06 * m))),
+        new SitePositions.Dense(Grch38.BRCA2, (int) Math.min(21_000, Math.round(0.20 * m))),
+        new SitePositions.Dense(Grch38.MITO, (int) Math.min(6_400, Math.round(0.06 * m))));
   }
 
   private void site(String contig, int pos, long index, Line line, Counters n) {
     line.clear();
-    // REF and ALT alleles: mostly SNVs, some indels and MNVs, a few multi-allelic sites
-    char refBase = BASES[rnd.nextInt(4)];
-    String ref;
-    List<String> alts = new ArrayList<>(3);
-    double kind = rnd.nextDouble();
-    if (kind < 0.88) {
-      ref = String.valueOf(refBase);
-      alts.add(String.valueOf(otherBase(refBase)));
-    } else if (kind < 0.93) {
-      ref = refBase + randomBases(1 + rnd.nextInt(5));
-      alts.add(String.valueOf(refBase));
-    } else if (kind < 0.98) {
-      ref = String.valueOf(refBase);
-      alts.add(refBase + randomBases(1 + rnd.nextInt(5)));
-    } else {
-      ref = refBase + randomBases(1);
-      alts.add(String.valueOf(otherBase(ref.charAt(0))) + otherBase(ref.charAt(1)));
-    }
-    double multi = rnd.nextDouble();
-    int extra = multi < 0.005 ? 2 : multi < 0.035 ? 1 : 0;
-    for (int k = 0; k < extra; k++) {
-      String alt;
-      do {
-        alt = ref.length() == 1 ? String.valueOf(otherBase(refBase)) : ref.substring(0, 1);
-        if (rnd.nextInt(3) == 0) {
-          alt = ref.charAt(0) + randomBases(1 + rnd.nextInt(3));
-        }
-      } while (alts.contains(alt) || alt.equals(ref));
-      alts.add(alt);
-    }
+    SiteAlleles drawn = SiteAlleles.draw(rnd);
+    String ref = drawn.ref();
+    char refBase = ref.charAt(0);
+    List<String> alts = new ArrayList<>(drawn.alts());
     double[] cumulative = frequencies(alts.size());
     line.ascii(contig).tab().number(pos).tab();
     if (rnd.nextDouble() < 0.6) {
@@ -443,22 +381,6 @@ public final class CohortGenerator {
       }
     }
     return cumulative.length - 1;
-  }
-
-  private char otherBase(char b) {
-    char o;
-    do {
-      o = BASES[rnd.nextInt(4)];
-    } while (o == b);
-    return o;
-  }
-
-  private String randomBases(int n) {
-    char[] c = new char[n];
-    for (int i = 0; i < n; i++) {
-      c[i] = BASES[rnd.nextInt(4)];
-    }
-    return new String(c);
   }
 
   private static final class Counters {

@@ -33,7 +33,7 @@ import java.util.SplittableRandom;
  */
 public final class FamilyCohortGenerator {
   private static final char[] BASES = {'A', 'C', 'G', 'T'};
-  private static final String[][] POPULATIONS = {{"CEU", "EUR"}, {"YRI", "AFR"}, {"CHB", "EAS"}};
+  static final String[][] POPULATIONS = {{"CEU", "EUR"}, {"YRI", "AFR"}, {"CHB", "EAS"}};
   static final double MISSING = 0.002;
 
   /** What to generate. */

@@ -29,6 +29,8 @@ final class Grch38 {
   static final Region TP53 = new Region("TP53", "chr17", 7_661_779, 7_687_538);
   static final Region BRCA2 = new Region("BRCA2", "chr13", 32_315_508, 32_400_268);
   static final Region MITO = new Region("chrM", "chrM", 1, 16_569);
+  static final String TP53_ID = "ENSG00000141510";
+  static final String BRCA2_ID = "ENSG00000139618";
 
   /**
    * A GFF3 of the regions above as genes, for a generated cohort's {@code genes:} (gene= queries): TP53 and BRCA2
@@ -36,12 +38,13 @@ final class Grch38 {
    */
   static String genesGff3() {
     StringBuilder b = new StringBuilder("##gff-version 3\n");
-    b.append(gene(TP53, "ENSG00000141510")).append(gene(BRCA2, "ENSG00000139618"));
+    b.append(gene(TP53, TP53_ID)).append(gene(BRCA2, BRCA2_ID));
     MITO_PANEL.forEach(r -> b.append(gene(r, r.name())));
     return b.toString();
   }
 
-  private static String gene(Region r, String id) {
+  /** One GFF3 gene line. */
+  static String gene(Region r, String id) {
     return r.contig() + "\tGrch38\tgene\t" + r.start() + "\t" + r.end() + "\t.\t+\t.\tID=" + id + ";Name=" + r.name()
         + "\n";
   }
