@@ -50,6 +50,13 @@ public final class SiteCalls {
   private final DeltaGroups anGroups = new DeltaGroups(MAX_PLOIDY);
   private final DeltaGroups acGroups = new DeltaGroups(MAX_PLOIDY);
   private final int[] sorted = new int[MAX_PLOIDY];
+  /**
+   * The one list a complete diploid call of alleles a1, a2 &le; {@link #tableMax} goes to, at {@code a1 << 4 |
+   * a2}: hom of a1 when they are the same ALT, het of the ALT when the other is REF; null for 0/0 and two
+   * different ALTs. One indexed add instead of branching by zygosity (a cohort's calls are a random mix).
+   */
+  private final IntList[] single = new IntList[16 * 16];
+  private int tableMax = -1;
 
   public SiteCalls(int cohortSize) {
     this.cohortSize = cohortSize;
@@ -75,6 +82,12 @@ public final class SiteCalls {
       oddHomCopies[a].clear();
     }
     this.alts = altCount;
+    tableMax = Math.min(altCount, 15);
+    for (int a1 = 0; a1 <= tableMax; a1++) {
+      for (int a2 = 0; a2 <= tableMax; a2++) {
+        single[a1 << 4 | a2] = a1 == a2 ? (a1 > 0 ? hom[a1] : null) : a1 == 0 ? het[a2] : a2 == 0 ? het[a1] : null;
+      }
+    }
     lastSample = -1;
     oddSample.clear();
     oddCalled.clear();
@@ -94,6 +107,13 @@ public final class SiteCalls {
 
   public void diploid(int sample, int a1, int a2) {
     checkSample(sample);
+    if ((a1 | a2) >= 0 && a1 <= tableMax && a2 <= tableMax) {
+      IntList to = single[a1 << 4 | a2];
+      if (to != null) {
+        to.add(sample);
+        return;
+      }
+    }
     checkAllele(a1);
     checkAllele(a2);
     if (a1 < 0 || a2 < 0) {
@@ -228,6 +248,82 @@ public final class SiteCalls {
         }
       }
     }
+  }
+
+  /**
+   * How many ints {@link #pack} writes: the calls given since {@link #reset}, for a site whose calls were read
+   * on another thread than the one that adds them ({@link #unpack}).
+   */
+  public int packedSize() {
+    int n = 3 + 1 + 2 * oddSample.size() + 1 + missing.size() + 1 + nonDiploid.size();
+    for (int a = 1; a <= alts; a++) {
+      n += 4 + het[a].size() + hom[a].size() + 2 * extraSample[a].size() + 2 * oddHomSample[a].size();
+    }
+    return n;
+  }
+
+  /** Writes the calls given since {@link #reset} to {@code out} from {@code at}; returns the offset after them. */
+  public int pack(int[] out, int at) {
+    out[at++] = alts;
+    out[at++] = haploidCalls;
+    out[at++] = lastSample;
+    at = put(out, at, oddSample);
+    at = putValues(out, at, oddCalled);
+    at = put(out, at, missing);
+    at = put(out, at, nonDiploid);
+    for (int a = 1; a <= alts; a++) {
+      at = put(out, at, het[a]);
+      at = put(out, at, hom[a]);
+      at = put(out, at, extraSample[a]);
+      at = putValues(out, at, extraDelta[a]);
+      at = put(out, at, oddHomSample[a]);
+      at = putValues(out, at, oddHomCopies[a]);
+    }
+    return at;
+  }
+
+  private static int put(int[] out, int at, IntList list) {
+    out[at++] = list.size();
+    return putValues(out, at, list);
+  }
+
+  private static int putValues(int[] out, int at, IntList list) {
+    System.arraycopy(list.raw(), 0, out, at, list.size());
+    return at + list.size();
+  }
+
+  /**
+   * Takes the calls {@link #pack} wrote at {@code in[at]} as if each had been given here, after {@link #reset}
+   * with the same ALT count and before any other call.
+   */
+  public void unpack(int[] in, int at) {
+    if (in[at] != alts || lastSample >= 0) {
+      throw new IllegalStateException("packed calls of a site with " + in[at] + " ALT alleles given to one with "
+          + alts + (lastSample >= 0 ? ", after other calls" : ""));
+    }
+    haploidCalls = in[at + 1];
+    lastSample = in[at + 2];
+    at += 3;
+    int odd = in[at++];
+    at = take(in, at, odd, oddSample);
+    at = take(in, at, odd, oddCalled);
+    at = take(in, at + 1, in[at], missing);
+    at = take(in, at + 1, in[at], nonDiploid);
+    for (int a = 1; a <= alts; a++) {
+      at = take(in, at + 1, in[at], het[a]);
+      at = take(in, at + 1, in[at], hom[a]);
+      int extra = in[at++];
+      at = take(in, at, extra, extraSample[a]);
+      at = take(in, at, extra, extraDelta[a]);
+      int oddHom = in[at++];
+      at = take(in, at, oddHom, oddHomSample[a]);
+      at = take(in, at, oddHom, oddHomCopies[a]);
+    }
+  }
+
+  private static int take(int[] in, int at, int n, IntList list) {
+    list.addAll(in, at, n);
+    return at + n;
   }
 
   public int alts() {
