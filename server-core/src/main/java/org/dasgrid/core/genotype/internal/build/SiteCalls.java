@@ -42,6 +42,8 @@ public final class SiteCalls {
   private final IntList oddSample = new IntList();
   private final IntList oddCalled = new IntList();
   private int haploidCalls;
+  /** Whether {@link #anGroups} holds this site's groups (made on demand after {@link #finish}). */
+  private boolean anBuilt;
   private int ploidy;
   /** Samples with a missing allele (./., ./1, .): what the analytics count as missing. */
   private final IntList missing = new IntList();
@@ -232,6 +234,12 @@ public final class SiteCalls {
    */
   public void finish() {
     ploidy = 2 * haploidCalls > cohortSize ? 1 : 2;
+    anBuilt = false;
+  }
+
+  /** Groups the AN corrections by delta (on demand: {@link CalledGroups} reads a diploid site's calls itself). */
+  private void groupAn() {
+    anBuilt = true;
     anGroups.clear();
     if (ploidy == 2) {
       for (int k = 0; k < oddSample.size(); k++) {
@@ -342,6 +350,16 @@ public final class SiteCalls {
     return hom[allele];
   }
 
+  /** The samples whose call is not a complete diploid call, ascending, with {@link #oddCalled}. */
+  IntList oddSamples() {
+    return oddSample;
+  }
+
+  /** How many alleles the call of each of {@link #oddSamples} has that are not missing. */
+  IntList oddCalled() {
+    return oddCalled;
+  }
+
   /** The samples whose call has a missing allele, ascending. */
   public IntList missing() {
     return missing;
@@ -353,6 +371,9 @@ public final class SiteCalls {
   }
 
   public DeltaGroups anCorrections() {
+    if (!anBuilt) {
+      groupAn();
+    }
     return anGroups;
   }
 
