@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CPU seconds per thread of one genotype index build (issue 30 item 5: where the CPU of a build goes): runs
-# `java -jar JAR index`, reads /proc/PID/task/*/stat every 0.2 s until the JVM exits (a thread's last reading
-# counts; one that ends between two readings loses at most 0.2 s) and prints CPU seconds (user + system) per
+# `java -jar JAR index`, reads /proc/PID/task/*/stat every 0.5 s until the JVM exits (a thread's last reading
+# counts; one that ends between two readings loses at most 0.5 s) and prints CPU seconds (user + system) per
 # thread name, numbers in names folded (dasgrid-bgzf-3 -> dasgrid-bgzf-N), largest first.
 #
 #   perf/build-threads.sh JAR VCF.gz OUT_DIR [index arguments...]
@@ -23,7 +23,7 @@ pid=$!
 declare -A cpu name
 while kill -0 "$pid" 2>/dev/null; do
   for stat in /proc/"$pid"/task/*/stat; do
-    line=$(cat "$stat" 2>/dev/null) || continue
+    read -r line < "$stat" 2>/dev/null || continue # a builtin: the sampler forks nothing
     tid=${stat#/proc/$pid/task/}
     tid=${tid%/stat}
     comm=${line#*(}
@@ -33,7 +33,7 @@ while kill -0 "$pid" 2>/dev/null; do
     cpu[$tid]=$((f[11] + f[12]))
     name[$tid]=$comm
   done
-  sleep 0.2
+  sleep 0.5
 done
 wait "$pid" || { cat "$out/threads.out"; exit 1; }
 grep "^indexed" "$out/threads.out" || true

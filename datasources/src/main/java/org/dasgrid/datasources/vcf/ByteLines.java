@@ -61,16 +61,6 @@ final class ByteLines {
   /** The first {@code '\n'} in {@code b[from, to)}, or -1; eight bytes at a time (lines are kilobytes long). */
   static int newline(byte[] b, int from, int to) {
     int p = from;
-    // 32 bytes a test: a line of thousands of samples has no newline in nearly all of them
-    for (; p + 32 <= to; p += 32) {
-      long x0 = (long) LONGS.get(b, p) ^ NEWLINES;
-      long x1 = (long) LONGS.get(b, p + 8) ^ NEWLINES;
-      long x2 = (long) LONGS.get(b, p + 16) ^ NEWLINES;
-      long x3 = (long) LONGS.get(b, p + 24) ^ NEWLINES;
-      if ((((x0 - ONES) & ~x0 | (x1 - ONES) & ~x1 | (x2 - ONES) & ~x2 | (x3 - ONES) & ~x3) & HIGHS) != 0) {
-        break; // the newline is in these 32 bytes: the loop below finds the first
-      }
-    }
     for (; p + 8 <= to; p += 8) {
       long x = (long) LONGS.get(b, p) ^ NEWLINES;
       long zero = (x - ONES) & ~x & HIGHS;

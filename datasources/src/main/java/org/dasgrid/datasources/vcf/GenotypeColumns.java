@@ -20,11 +20,6 @@ final class GenotypeColumns {
   private static final int UNPHASED_REF = word("0/0\t");
   private static final long PHASED_REF2 = (PHASED_REF & 0xFFFFFFFFL) | ((long) PHASED_REF << 32);
   private static final long UNPHASED_REF2 = (UNPHASED_REF & 0xFFFFFFFFL) | ((long) UNPHASED_REF << 32);
-  /** A one-digit diploid GT and its tab, alleles masked out: {@code ?|?\t}, {@code ?/?\t}. */
-  private static final int PHASED_SHAPE = word("0|0\t") & 0xFF00FF00;
-  private static final int UNPHASED_SHAPE = word("0/0\t") & 0xFF00FF00;
-  private static final int PHASED_MISSING = word(".|.\t");
-  private static final int UNPHASED_MISSING = word("./.\t");
   private static final int MAX_ALLELES = 32;
   private final int[] alleles = new int[MAX_ALLELES];
   private final java.util.List<String> names;
@@ -90,36 +85,6 @@ final class GenotypeColumns {
   private int column(byte[] b, int p, int end, int s, int alts, CallSink sink) {
     int a1;
     int a2;
-    if (p + 4 <= end) {
-      // the shapes of nearly every call that is not 0/0, from one 4-byte read: x|y, x/y, .|., ./. and a haploid
-      // x or . followed by a tab (x, y one-digit alleles the record has)
-      int w = (int) INTS.get(b, p);
-      int shape = w & 0xFF00FF00;
-      if (shape == PHASED_SHAPE || shape == UNPHASED_SHAPE) {
-        a1 = (w & 0xFF) - '0';
-        a2 = (w >>> 16 & 0xFF) - '0';
-        if ((a1 | a2) >= 0 && a1 <= alts && a2 <= alts && a1 <= 9 && a2 <= 9) {
-          if ((a1 | a2) != 0) {
-            sink.diploid(s, a1, a2);
-          }
-          return p + 3;
-        }
-        if (w == PHASED_MISSING || w == UNPHASED_MISSING) {
-          sink.diploid(s, MISSING, MISSING);
-          return p + 3;
-        }
-      } else if ((w & 0xFF00) == '\t' << 8) {
-        a1 = (w & 0xFF) - '0';
-        if (a1 >= 0 && a1 <= alts && a1 <= 9) {
-          sink.haploid(s, a1);
-          return p + 1;
-        }
-        if (a1 == '.' - '0') {
-          sink.haploid(s, MISSING);
-          return p + 1;
-        }
-      }
-    }
     if (p + 2 < end && (a1 = b[p] - '0') >= 0 && a1 <= alts && a1 <= 9 && (a2 = b[p + 2] - '0') >= 0
         && a2 <= alts && a2 <= 9 && (b[p + 1] == '/' || b[p + 1] == '|')
         && (p + 3 == end || b[p + 3] == '\t' || b[p + 3] == ':')) {

@@ -96,6 +96,8 @@ final class ParseAheadReader {
   }
 
   private long add(Path file, LoadMonitor monitor, int progressEvery) throws SourceLoadException, IOException {
+    int samples = header.samples().size();
+    int[] scratch = new int[64];
     long n = 0;
     while (true) {
       ParsedRecords b = take(parsed);
@@ -110,7 +112,7 @@ final class ParseAheadReader {
           if (genotypes.keepsInfo()) {
             genotypes.siteInfo(b.info, b.infoStart[i], b.infoStart[i + 1]);
           }
-          b.giveCalls(i, genotypes);
+          b.replayCalls(i, genotypes, samples, scratch);
           genotypes.endSite();
         } catch (IllegalArgumentException e) {
           throw SourceLoadException.badRecord(file, b.line[i], e.getMessage());
@@ -162,7 +164,6 @@ final class ParseAheadReader {
     VcfLine r = new VcfLine();
     GenotypeColumns columns = new GenotypeColumns(header.samples());
     int samples = header.samples().size();
-    GenotypeIndexBuilder.Calls calls = new GenotypeIndexBuilder.Calls(samples);
     boolean info = genotypes.keepsInfo();
     ParsedRecords b;
     try {
@@ -195,7 +196,7 @@ final class ParseAheadReader {
             }
           }
           r.parse(buf, from, to);
-          b.start(lines.lineNumber(), r, calls);
+          b.start(lines.lineNumber(), r);
           started = true;
           if (info) {
             b.info(buf, r.infoStart, r.infoEnd);
@@ -203,17 +204,17 @@ final class ParseAheadReader {
           if (r.hasGenotypes) {
             columns.parse(buf, r.samplesStart, to, samples, r.alts.size(), b);
           } else if (r.samplesStart < to) {
-            b.allMissing(samples); // FORMAT without GT: the samples have no calls
+            b.allMissing(); // FORMAT without GT: the samples have no calls
           } else {
             throw new VcfFormatException("record without sample columns in a VCF with " + samples + " samples");
           }
-          b.finish();
         } catch (VcfFormatException | IllegalArgumentException e) {
           b.failure = e;
           b.failureLine = lines.lineNumber();
           b.failedSiteStarted = started;
           break;
         }
+        b.finish();
         if (b.full()) {
           b.bytesRead = input.bytesRead();
           parsed.put(b);

@@ -6,15 +6,18 @@ import org.dasgrid.core.genotype.GenotypeIndexBuilder;
 
 /**
  * A batch of VCF records parsed for a genotype build but not yet added to it: each record's site fields, its
- * INFO text and its calls that are not 0/0, as {@link GenotypeColumns} reported them, gathered by the parsing
- * thread into the builder's own per-site lists ({@link GenotypeIndexBuilder.Calls}) and packed, to be given to
- * a {@link GenotypeIndexBuilder} in the same order by another thread ({@link ParseAheadReader}). Reused from
+ * INFO text and its calls that are not 0/0, as {@link GenotypeColumns} reported them, to be replayed into a
+ * {@link GenotypeIndexBuilder} in the same order by another thread ({@link ParseAheadReader}). Reused from
  * batch to batch: the arrays keep their size. A batch may end with the failure that stopped the parsing.
- *
- * <p>Until 2026-12-02 each call was queued here as ints and given to the builder one by one on the adding
- * thread: as many method calls again as calls parsed (~500 M for 2 M records of 2,504 samples).
  */
 final class ParsedRecords implements CallSink {
+  /** Call kinds, in the low two bits of a call's first int (the sample is the rest). */
+  private static final int DIPLOID = 0;
+  private static final int HAPLOID = 1;
+  private static final int OTHER = 2;
+  /** A record whose FORMAT has no GT: every sample a missing diploid call. */
+  private static final int ALL_MISSING = 3;
+
   final int capacity;
   int size;
   final long[] line;
@@ -24,18 +27,12 @@ final class ParsedRecords implements CallSink {
   final String[] id;
   final String[] ref;
   final List<String>[] alts;
-  /**
-   * How many calls record {@code i} has that are not 0/0, an estimate that decides where pieces are cut
-   * ({@link PieceCutter}): as before the calls were packed, the ints each call took in the queue they went
-   * through (three a diploid call, two a haploid one, two plus the ploidy another, one a record without GT)
-   * over three, plus one.
-   */
+  /** How many calls record {@code i} has that are not 0/0 (an estimate: each call's entries, three ints a diploid). */
   int calls(int i) {
-    return estimate[i];
+    return (callStart[i + 1] - callStart[i]) / 3 + 1;
   }
 
-  private final int[] estimate;
-  /** Record i's calls, packed, are at {@code calls[callStart[i]]}. */
+  /** Record i's calls are {@code calls[callStart[i], callStart[i + 1])}. */
   final int[] callStart;
   int[] calls = new int[1 << 12];
   int callsSize;
@@ -53,9 +50,6 @@ final class ParsedRecords implements CallSink {
   boolean failedSiteStarted;
   /** The last batch: no more records follow. */
   boolean last;
-  /** The parsing thread's: the current record's calls, and the ints they would have queued (see calls(i)). */
-  private GenotypeIndexBuilder.Calls site;
-  private int entries;
 
   @SuppressWarnings({"unchecked", "rawtypes"}) // an array of List<String>
   ParsedRecords(int capacity) {
@@ -67,7 +61,6 @@ final class ParsedRecords implements CallSink {
     id = new String[capacity];
     ref = new String[capacity];
     alts = new List[capacity];
-    estimate = new int[capacity];
     callStart = new int[capacity + 1];
     infoStart = new int[capacity + 1];
   }
@@ -87,8 +80,8 @@ final class ParsedRecords implements CallSink {
     return size == capacity;
   }
 
-  /** Starts record {@code size} from the fixed columns just parsed, gathering its calls in {@code calls}. */
-  void start(long lineNumber, VcfLine r, GenotypeIndexBuilder.Calls calls) {
+  /** Starts record {@code size} from the fixed columns just parsed. */
+  void start(long lineNumber, VcfLine r) {
     int i = size;
     line[i] = lineNumber;
     chrom[i] = r.chrom;
@@ -99,9 +92,6 @@ final class ParsedRecords implements CallSink {
     alts[i] = List.copyOf(r.alts);
     callStart[i] = callsSize;
     infoStart[i] = infoSize;
-    site = calls;
-    entries = 0;
-    calls.reset(r.alts.size());
   }
 
   /** The current record's INFO column, {@code b[from, to)}. */
@@ -114,47 +104,78 @@ final class ParsedRecords implements CallSink {
     infoSize += n;
   }
 
-  /** Ends the current record: packs its calls. */
+  /** Ends the current record. */
   void finish() {
-    int n = site.packedSize();
-    if (callsSize + n > calls.length) {
-      calls = Arrays.copyOf(calls, Math.max(callsSize + n, calls.length * 2));
-    }
-    callsSize = site.pack(calls, callsSize);
-    estimate[size] = entries / 3 + 1;
     size++;
     callStart[size] = callsSize;
     infoStart[size] = infoSize;
   }
 
-  /** FORMAT without GT: every sample a missing diploid call. */
-  void allMissing(int samples) {
-    entries += 1;
-    for (int s = 0; s < samples; s++) {
-      site.diploid(s, GenotypeIndexBuilder.MISSING, GenotypeIndexBuilder.MISSING);
-    }
+  void allMissing() {
+    room(1);
+    calls[callsSize++] = ALL_MISSING;
   }
 
   @Override
   public void diploid(int sample, int allele1, int allele2) {
-    entries += 3;
-    site.diploid(sample, allele1, allele2);
+    room(3);
+    calls[callsSize] = sample << 2 | DIPLOID;
+    calls[callsSize + 1] = allele1;
+    calls[callsSize + 2] = allele2;
+    callsSize += 3;
   }
 
   @Override
   public void haploid(int sample, int allele) {
-    entries += 2;
-    site.haploid(sample, allele);
+    room(2);
+    calls[callsSize] = sample << 2 | HAPLOID;
+    calls[callsSize + 1] = allele;
+    callsSize += 2;
   }
 
   @Override
   public void call(int sample, int[] alleles, int n) {
-    entries += 2 + n;
-    site.call(sample, alleles, n);
+    room(2 + n);
+    calls[callsSize] = sample << 2 | OTHER;
+    calls[callsSize + 1] = n;
+    System.arraycopy(alleles, 0, calls, callsSize + 2, n);
+    callsSize += 2 + n;
   }
 
-  /** Gives record {@code i}'s calls to {@code genotypes} (between its startSite and endSite). */
-  void giveCalls(int i, GenotypeIndexBuilder genotypes) {
-    genotypes.packedCalls(calls, callStart[i]);
+  private void room(int n) {
+    if (callsSize + n > calls.length) {
+      calls = Arrays.copyOf(calls, Math.max(callsSize + n, calls.length * 2));
+    }
+  }
+
+  /** Gives record {@code i}'s calls to {@code genotypes}, in the order they were parsed. */
+  void replayCalls(int i, GenotypeIndexBuilder genotypes, int samples, int[] scratch) {
+    int[] c = calls;
+    for (int p = callStart[i], to = callStart[i + 1]; p < to; ) {
+      int head = c[p];
+      int sample = head >>> 2;
+      switch (head & 3) {
+        case DIPLOID -> {
+          genotypes.diploid(sample, c[p + 1], c[p + 2]);
+          p += 3;
+        }
+        case HAPLOID -> {
+          genotypes.haploid(sample, c[p + 1]);
+          p += 2;
+        }
+        case OTHER -> {
+          int n = c[p + 1];
+          System.arraycopy(c, p + 2, scratch, 0, n);
+          genotypes.call(sample, scratch, n);
+          p += 2 + n;
+        }
+        default -> {
+          for (int s = 0; s < samples; s++) {
+            genotypes.diploid(s, GenotypeIndexBuilder.MISSING, GenotypeIndexBuilder.MISSING);
+          }
+          p++;
+        }
+      }
+    }
   }
 }

@@ -90,56 +90,6 @@ public final class GenotypeIndexBuilder {
     store.call(sample, alleles, n);
   }
 
-  /**
-   * The current site's calls, as a {@link Calls} packed them at {@code packed[at]}, in place of giving each
-   * (between {@link #startSite} and {@link #endSite}): the index is the same.
-   */
-  public void packedCalls(int[] packed, int at) {
-    store.packedCalls(packed, at);
-  }
-
-  /**
-   * One site's calls gathered apart from the builder, by a thread that parses records ahead of the one that
-   * adds them: {@link #reset}, the calls that are not 0/0 in sample order, then {@link #pack} into an array the
-   * other thread gives to {@link #packedCalls}. Per call this is the builder's own bookkeeping, done once,
-   * instead of queuing each call to be given again. Reused from site to site; not thread-safe.
-   */
-  public static final class Calls {
-    private final SiteCalls calls;
-
-    public Calls(int samples) {
-      calls = new SiteCalls(samples);
-    }
-
-    /** Starts a site with {@code alts} ALT alleles. */
-    public void reset(int alts) {
-      calls.reset(alts);
-    }
-
-    /** As {@link GenotypeIndexBuilder#diploid}, and so on. */
-    public void diploid(int sample, int allele1, int allele2) {
-      calls.diploid(sample, allele1, allele2);
-    }
-
-    public void haploid(int sample, int allele) {
-      calls.haploid(sample, allele);
-    }
-
-    public void call(int sample, int[] alleles, int n) {
-      calls.call(sample, alleles, n);
-    }
-
-    /** How many ints {@link #pack} writes. */
-    public int packedSize() {
-      return calls.packedSize();
-    }
-
-    /** Writes the site's calls to {@code out} from {@code at}; returns the offset after them. */
-    public int pack(int[] out, int at) {
-      return calls.pack(out, at);
-    }
-  }
-
   public void endSite() {
     store.endSite();
   }

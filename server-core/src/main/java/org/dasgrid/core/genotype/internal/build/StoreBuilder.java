@@ -177,17 +177,6 @@ public final class StoreBuilder {
     calls.call(sample, alleles, n);
   }
 
-  /**
-   * The current site's calls, as {@link SiteCalls#pack} wrote them at {@code packed[at]} (gathered on another
-   * thread), in place of calling {@link #diploid} and the like for each: the same site results.
-   */
-  public void packedCalls(int[] packed, int at) {
-    if (site == null) {
-      throw new IllegalStateException("packedCalls outside a site");
-    }
-    calls.unpack(packed, at);
-  }
-
   public void endSite() {
     if (site == null) {
       throw new IllegalStateException("endSite without startSite");

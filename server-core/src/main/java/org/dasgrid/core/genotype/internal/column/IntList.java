@@ -22,15 +22,6 @@ public final class IntList {
     values[size++] = v;
   }
 
-  /** Appends {@code n} values of {@code from} from {@code at}. */
-  public void addAll(int[] from, int at, int n) {
-    if (size + n > values.length) {
-      values = Arrays.copyOf(values, Math.max(size + n, grow(values.length)));
-    }
-    System.arraycopy(from, at, values, size, n);
-    size += n;
-  }
-
   public int get(int i) {
     return values[i];
   }
