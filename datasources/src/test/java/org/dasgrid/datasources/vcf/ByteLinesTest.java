@@ -34,7 +34,7 @@ class ByteLinesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(ints = {0, 1, 7, 8, 9, 15, 16, 100})
+  @ValueSource(ints = {0, 1, 7, 8, 9, 15, 16, 31, 32, 33, 39, 63, 64, 95, 96, 100})
   void findsTheFirstNewlineAtAnyOffset(int at) {
     byte[] b = new byte[120];
     java.util.Arrays.fill(b, (byte) 'A');

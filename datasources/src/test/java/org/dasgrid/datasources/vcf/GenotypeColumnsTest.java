@@ -132,6 +132,49 @@ class GenotypeColumnsTest {
     }
   }
 
+  /**
+   * Every GT shape the parser reads from one 4-byte word (x|y, x/y, .|., ./., haploid x and . before a tab) and
+   * those it leaves to the general way (partial ./1, multi-allelic 1|2, two digits, triploid, extra FORMAT
+   * fields, the last column without a tab), in random order and place, against htsjdk's decoder.
+   */
+  @Test
+  void agreesWithHtsjdkOnEveryShapeAtEveryPlace() {
+    String[] shapes = {"0|0", "0/0", "0|1", "1/0", "1|1", "2/2", "1|2", "2/1", "./.", ".|.", "./1", "1|.", "0",
+        "1", "2", ".", "0/1/2", ".|1|1", "10/0", "0|11", "11/11"};
+    Random rnd = new Random(7);
+    int samples = 33;
+    String header = "##fileformat=VCFv4.2\n##FORMAT=<ID=GT,Number=1,Type=String,Description=\"GT\">\n"
+        + "##FORMAT=<ID=DP,Number=1,Type=Integer,Description=\"DP\">\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\t"
+        + String.join("\t", IntStream.range(0, samples).mapToObj(i -> "S" + i).toList()) + "\n";
+    VCFCodec codec = new VCFCodec();
+    codec.readActualHeader(new LineIteratorImpl(new SynchronousLineReader(new StringReader(header))));
+    String alts = String.join(",", IntStream.rangeClosed(1, 11).mapToObj(i -> "A" + "C".repeat(i)).toList());
+    for (int line = 0; line < 2000; line++) {
+      boolean extra = line % 3 == 0;
+      StringBuilder cols = new StringBuilder();
+      for (int s = 0; s < samples; s++) {
+        cols.append(rnd.nextInt(3) == 0 ? "0|0" : shapes[rnd.nextInt(shapes.length)]);
+        if (extra && rnd.nextBoolean()) {
+          cols.append(':').append(rnd.nextInt(99));
+        }
+        if (s < samples - 1) {
+          cols.append('\t');
+        }
+      }
+      String vcfLine = "1\t" + (100 + line) + "\t.\tC\t" + alts + "\t.\tPASS\t.\tGT" + (extra ? ":DP" : "") + "\t" + cols;
+      VariantContext vc = codec.decode(vcfLine);
+      List<String> expected = new ArrayList<>();
+      for (int s = 0; s < samples; s++) {
+        Genotype g = vc.getGenotype(s);
+        int[] idx = g.getAlleles().stream().mapToInt(a -> a.isNoCall() ? M : vc.getAlleleIndex(a)).toArray();
+        if (!(idx.length == 2 && idx[0] == 0 && idx[1] == 0)) {
+          expected.add(s + ":" + String.join(",", Arrays.stream(idx).mapToObj(String::valueOf).toList()));
+        }
+      }
+      assertThat(parse(cols.toString(), samples, 11)).as(vcfLine).containsExactlyElementsOf(expected);
+    }
+  }
+
   @Test
   void htsjdkAllelesAreWhatWeCompareWith() {
     // guards the oracle above: htsjdk reports a no-call allele for '.'

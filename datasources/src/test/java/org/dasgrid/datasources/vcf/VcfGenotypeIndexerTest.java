@@ -63,6 +63,17 @@ class VcfGenotypeIndexerTest {
     }
   }
 
+  /** Windows line ends: the calls the parsing thread packs are those the one-thread build gives one by one. */
+  @Test
+  void windowsLineEndsBuildTheSameBytesAsTheOneThreadBuild() throws Exception {
+    Path plain = Files.writeString(dir.resolve("crlf.vcf"), randomVcf(new Random(4), 200, 600).replace("\n", "\r\n"));
+    Path out = dir.resolve("crlf.dgi");
+    VcfGenotypeIndexer.Result r =
+        VcfGenotypeIndexer.build(plain, out, LoadMonitor.NONE, BlockInflater.jdk(), 2, Reading.PARALLEL, false);
+    assertThat(r.stats().sites()).isEqualTo(600);
+    assertThat(Files.mismatch(out, oneThread(plain))).isEqualTo(-1L);
+  }
+
   @Test
   void aBadRecordFailsTheSameWayNamingFileAndLine() throws Exception {
     Tools.require("bgzip");

@@ -25,13 +25,46 @@ public final class CalledGroups implements Corrections.Source {
   private final int[] counts = new int[2 * OFFSET + 1];
   private IntList missing;
   private int firstDelta;
+  /** The range of deltas (+ OFFSET) whose lists this site used. */
+  private int low;
+  private int high = 2 * OFFSET;
+
+  /**
+   * The groups of a finished site's calls: as {@link #of(DeltaGroups, IntList)} of its AN corrections and missing
+   * calls, read from its calls in one pass when its default ploidy is 2 (every site of a diploid contig: its AN
+   * corrections are then its odd calls' called alleles - 2, and the missing calls are among them).
+   */
+  public CalledGroups of(SiteCalls calls) {
+    if (calls.ploidy() != 2) {
+      return of(calls.anCorrections(), calls.missing());
+    }
+    clearLists();
+    IntList missing = calls.missing();
+    IntList odd = calls.oddSamples();
+    IntList called = calls.oddCalled();
+    this.missing = missing;
+    deltas.clear();
+    int i = 0;
+    for (int k = 0; k < odd.size(); k++) {
+      int s = odd.get(k);
+      int delta = called.get(k) - 2;
+      if (i < missing.size() && missing.get(i) == s) {
+        deltas.add(delta);
+        i++;
+      } else if (delta != 0) {
+        list(outside, delta).add(s);
+      }
+    }
+    if (i != missing.size()) {
+      throw new IllegalStateException("a missing call that is not an odd call");
+    }
+    groupMissing();
+    return this;
+  }
 
   /** Regroups {@code an} (disjoint, by delta) with {@code missing} (ascending) first. */
   public CalledGroups of(DeltaGroups an, IntList missing) {
-    for (int k = 0; k < outside.length; k++) {
-      clear(outside, k);
-      clear(residual, k);
-    }
+    clearLists();
     this.missing = missing;
     deltas.clear();
     for (int i = 0; i < missing.size(); i++) {
@@ -51,13 +84,28 @@ public final class CalledGroups implements Corrections.Source {
         }
       }
     });
+    groupMissing();
+    return this;
+  }
+
+  /** The first group's delta, the most common of the missing calls', and the others' residuals. */
+  private void groupMissing() {
     firstDelta = mostCommon(deltas);
     for (int i = 0; i < missing.size(); i++) {
       if (deltas.get(i) != firstDelta) {
         list(residual, deltas.get(i) - firstDelta).add(missing.get(i));
       }
     }
-    return this;
+  }
+
+  /** Empties the lists used by the last site (only those: most sites use one or two of the 129 deltas). */
+  private void clearLists() {
+    for (int k = low; k <= high; k++) {
+      clear(outside, k);
+      clear(residual, k);
+    }
+    low = outside.length;
+    high = -1;
   }
 
   /** The most common value (the lowest of equally common ones); 0 for none. */
@@ -92,11 +140,13 @@ public final class CalledGroups implements Corrections.Source {
     }
   }
 
-  private static IntList list(IntList[] lists, int delta) {
+  private IntList list(IntList[] lists, int delta) {
     int k = delta + OFFSET;
     if (k < 0 || k >= lists.length) {
       throw new IllegalArgumentException("allele count correction " + delta + " out of range");
     }
+    low = Math.min(low, k);
+    high = Math.max(high, k);
     if (lists[k] == null) {
       lists[k] = new IntList();
     }
@@ -111,7 +161,7 @@ public final class CalledGroups implements Corrections.Source {
   @Override
   public int size() {
     int n = missing.isEmpty() ? 0 : 1;
-    for (int k = 0; k < outside.length; k++) {
+    for (int k = low; k <= high; k++) {
       if (nonEmpty(outside, k) || nonEmpty(residual, k)) {
         n++;
       }
@@ -128,7 +178,7 @@ public final class CalledGroups implements Corrections.Source {
     if (!missing.isEmpty()) {
       sink.accept(firstDelta, missing);
     }
-    for (int k = 0; k < outside.length; k++) {
+    for (int k = low; k <= high; k++) {
       boolean o = nonEmpty(outside, k);
       boolean r = nonEmpty(residual, k);
       if (o && r) {

@@ -42,6 +42,8 @@ public final class SiteCalls {
   private final IntList oddSample = new IntList();
   private final IntList oddCalled = new IntList();
   private int haploidCalls;
+  /** Whether {@link #anGroups} holds this site's groups (made on demand after {@link #finish}). */
+  private boolean anBuilt;
   private int ploidy;
   /** Samples with a missing allele (./., ./1, .): what the analytics count as missing. */
   private final IntList missing = new IntList();
@@ -50,6 +52,13 @@ public final class SiteCalls {
   private final DeltaGroups anGroups = new DeltaGroups(MAX_PLOIDY);
   private final DeltaGroups acGroups = new DeltaGroups(MAX_PLOIDY);
   private final int[] sorted = new int[MAX_PLOIDY];
+  /**
+   * The one list a complete diploid call of alleles a1, a2 &le; {@link #tableMax} goes to, at {@code a1 << 4 |
+   * a2}: hom of a1 when they are the same ALT, het of the ALT when the other is REF; null for 0/0 and two
+   * different ALTs. One indexed add instead of branching by zygosity (a cohort's calls are a random mix).
+   */
+  private final IntList[] single = new IntList[16 * 16];
+  private int tableMax = -1;
 
   public SiteCalls(int cohortSize) {
     this.cohortSize = cohortSize;
@@ -75,6 +84,12 @@ public final class SiteCalls {
       oddHomCopies[a].clear();
     }
     this.alts = altCount;
+    tableMax = Math.min(altCount, 15);
+    for (int a1 = 0; a1 <= tableMax; a1++) {
+      for (int a2 = 0; a2 <= tableMax; a2++) {
+        single[a1 << 4 | a2] = a1 == a2 ? (a1 > 0 ? hom[a1] : null) : a1 == 0 ? het[a2] : a2 == 0 ? het[a1] : null;
+      }
+    }
     lastSample = -1;
     oddSample.clear();
     oddCalled.clear();
@@ -94,6 +109,13 @@ public final class SiteCalls {
 
   public void diploid(int sample, int a1, int a2) {
     checkSample(sample);
+    if ((a1 | a2) >= 0 && a1 <= tableMax && a2 <= tableMax) {
+      IntList to = single[a1 << 4 | a2];
+      if (to != null) {
+        to.add(sample);
+        return;
+      }
+    }
     checkAllele(a1);
     checkAllele(a2);
     if (a1 < 0 || a2 < 0) {
@@ -212,6 +234,12 @@ public final class SiteCalls {
    */
   public void finish() {
     ploidy = 2 * haploidCalls > cohortSize ? 1 : 2;
+    anBuilt = false;
+  }
+
+  /** Groups the AN corrections by delta (on demand: {@link CalledGroups} reads a diploid site's calls itself). */
+  private void groupAn() {
+    anBuilt = true;
     anGroups.clear();
     if (ploidy == 2) {
       for (int k = 0; k < oddSample.size(); k++) {
@@ -246,6 +274,16 @@ public final class SiteCalls {
     return hom[allele];
   }
 
+  /** The samples whose call is not a complete diploid call, ascending, with {@link #oddCalled}. */
+  IntList oddSamples() {
+    return oddSample;
+  }
+
+  /** How many alleles the call of each of {@link #oddSamples} has that are not missing. */
+  IntList oddCalled() {
+    return oddCalled;
+  }
+
   /** The samples whose call has a missing allele, ascending. */
   public IntList missing() {
     return missing;
@@ -257,6 +295,9 @@ public final class SiteCalls {
   }
 
   public DeltaGroups anCorrections() {
+    if (!anBuilt) {
+      groupAn();
+    }
     return anGroups;
   }
 

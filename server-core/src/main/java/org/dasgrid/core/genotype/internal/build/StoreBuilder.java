@@ -182,7 +182,7 @@ public final class StoreBuilder {
       throw new IllegalStateException("endSite without startSite");
     }
     calls.finish();
-    CalledGroups groups = called.of(calls.anCorrections(), calls.missing());
+    CalledGroups groups = called.of(calls);
     int an = fixes.add(groups, sets);
     byte ploidy = (byte) calls.ploidy();
     int missing = groups.missingFirst() ? fixes.handleAt(an, 0) : SampleSets.EMPTY;
