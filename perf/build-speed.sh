@@ -18,7 +18,7 @@ out=$2
 shift 2
 rounds=${ROUNDS:-2}
 mkdir -p "$out"
-bytes=$(stat -c %s "${list[@]}" | awk '{s += $1} END {printf "%d", s}')
+bytes=$(stat -c %s "${list[@]}" | awk '{s += $1} END {printf "%.0f", s}')
 echo "# $(date -u +%FT%TZ) $(uptime | sed 's/.*load/load/')"
 echo "# $vcf: $bytes bytes; rounds $rounds; -Xmx${XMX:-2g}; threads ${THREADS:-all}"
 printf '%-10s %5s %12s %8s %8s %6s %8s %9s %10s\n' jar round records/s wall_s cpu_s cpu% MB/s rss_MB B/call

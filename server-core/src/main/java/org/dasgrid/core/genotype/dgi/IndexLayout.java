@@ -12,8 +12,8 @@ package org.dasgrid.core.genotype.dgi;
  * contig without INFO text; format 4
  * holds cohorts above 65,536 samples: their inline sets are runs of 32-bit sample numbers (the catalog's {@code
  * pools.inlineBits}), and a row's packed whole-cohort counts widen their het and hom fields to the cohort's bit
- * length ({@code CohortCounts}); format 5 codes those runs as varint gaps between members ({@code pools.inlineCoding:
- * gaps}; {@code GapSets}), a third of their bytes at biobank scale. A file of up to 65,536 samples is the same in
+ * length ({@code CohortCounts}); format 5 codes those runs as Rice-coded gaps between members ({@code
+ * pools.inlineCoding: gaps}; {@code GapSets}), under half the file's bytes at biobank scale. A file of up to 65,536 samples is the same in
  * formats 3, 4 and 5 but for the version number (and {@code inlineBits: 16}, which format 3 lacks), so such files of
  * formats 3 and 4 are still read; a format-4 file above 65,536 samples (32-bit runs) and files of other formats
  * are refused (rebuild them). Optional sections, absent unless
