@@ -90,11 +90,7 @@ class GenotypeColumnsTest {
   void agreesWithHtsjdkOnRandomCalls() {
     Random rnd = new Random(42);
     int samples = 40;
-    String header = "##fileformat=VCFv4.2\n##FORMAT=<ID=GT,Number=1,Type=String,Description=\"GT\">\n"
-        + "##FORMAT=<ID=DP,Number=1,Type=Integer,Description=\"DP\">\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\t"
-        + String.join("\t", IntStream.range(0, samples).mapToObj(i -> "S" + i).toList()) + "\n";
-    VCFCodec codec = new VCFCodec();
-    codec.readActualHeader(new LineIteratorImpl(new SynchronousLineReader(new StringReader(header))));
+    VCFCodec codec = codecFor(samples);
     String[] altSets = {"T", "T,G", "T,G,CA"};
     for (int line = 0; line < 300; line++) {
       String alts = altSets[rnd.nextInt(altSets.length)];
@@ -143,11 +139,7 @@ class GenotypeColumnsTest {
         "1", "2", ".", "0/1/2", ".|1|1", "10/0", "0|11", "11/11"};
     Random rnd = new Random(7);
     int samples = 33;
-    String header = "##fileformat=VCFv4.2\n##FORMAT=<ID=GT,Number=1,Type=String,Description=\"GT\">\n"
-        + "##FORMAT=<ID=DP,Number=1,Type=Integer,Description=\"DP\">\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\t"
-        + String.join("\t", IntStream.range(0, samples).mapToObj(i -> "S" + i).toList()) + "\n";
-    VCFCodec codec = new VCFCodec();
-    codec.readActualHeader(new LineIteratorImpl(new SynchronousLineReader(new StringReader(header))));
+    VCFCodec codec = codecFor(samples);
     String alts = String.join(",", IntStream.rangeClosed(1, 11).mapToObj(i -> "A" + "C".repeat(i)).toList());
     for (int line = 0; line < 2000; line++) {
       boolean extra = line % 3 == 0;
@@ -179,5 +171,15 @@ class GenotypeColumnsTest {
   void htsjdkAllelesAreWhatWeCompareWith() {
     // guards the oracle above: htsjdk reports a no-call allele for '.'
     assertThat(Allele.NO_CALL.isNoCall()).isTrue();
+  }
+
+  /** htsjdk's decoder (the oracle) for a VCF with GT and DP and {@code samples} sample columns. */
+  private static VCFCodec codecFor(int samples) {
+    String header = "##fileformat=VCFv4.2\n##FORMAT=<ID=GT,Number=1,Type=String,Description=\"GT\">\n"
+        + "##FORMAT=<ID=DP,Number=1,Type=Integer,Description=\"DP\">\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\t"
+        + String.join("\t", IntStream.range(0, samples).mapToObj(i -> "S" + i).toList()) + "\n";
+    VCFCodec codec = new VCFCodec();
+    codec.readActualHeader(new LineIteratorImpl(new SynchronousLineReader(new StringReader(header))));
+    return codec;
   }
 }

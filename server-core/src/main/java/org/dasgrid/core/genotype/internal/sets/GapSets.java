@@ -133,7 +133,6 @@ final class GapSets extends SetForm {
   /** A little-endian bit stream written into a page. */
   private static final class Bits {
     private final byte[] page;
-    private final int start;
     private int p;
     private long acc;
     private int held;
@@ -141,7 +140,6 @@ final class GapSets extends SetForm {
 
     Bits(byte[] page, int start) {
       this.page = page;
-      this.start = start;
       this.p = start;
     }
 

@@ -27,7 +27,7 @@ public final class SetsBuilder {
   private static final int MAX_INDEX = (1 << 29) - 1;
   /** Bytes of a patch entry, for choosing the smaller form. */
   private static final int PATCH_BYTES = 4 * PatchedSets.ENTRY_INTS;
-  /** The most members a patch's minus or plus run holds: a delta-coded run of 4 bytes a member fills a page. */
+  /** The most members a patch's minus or plus run holds (a run of 4 bytes a member would fill a page). */
   private static final int MAX_PATCH_RUN = GapSets.PAGE / 4 - 2;
   /** Recent dense sets of the contig that a new set may be stored as a patch of. */
   private static final int BASES = 8;
@@ -149,8 +149,8 @@ public final class SetsBuilder {
       if (out > MAX_PATCH_RUN || in > MAX_PATCH_RUN) {
         continue; // a run holds at most a page (a cohort of millions)
       }
-      // a delta-coded run's bytes are not known before it is made: counted as 4 a member (its most below
-      // 2^28 samples but for the length), so a patch is never larger than estimated
+      // a gap-coded run's bytes are not known before its members are listed: counted as 4 a member (a
+      // Rice-coded member takes far fewer bits in practice), so the choice errs towards a dense set
       int width = wide ? 4 : 2;
       long bytes = PATCH_BYTES + (out == 0 ? 0 : width * (out + 1L)) + (in == 0 ? 0 : width * (in + 1L));
       if (bytes < bestBytes) {
@@ -172,10 +172,19 @@ public final class SetsBuilder {
         plus[in++] = (w << 6) + Long.numberOfTrailingZeros(x);
       }
     }
+    if (wide && !(fitsAPage(minus, out) && fitsAPage(plus, in))) {
+      // a run of mostly escaped gaps can outgrow a page even within MAX_PATCH_RUN members: store it dense
+      return SampleSets.EMPTY;
+    }
     baseUsed[best] = ++clock;
     int minusSet = out == 0 ? SampleSets.EMPTY : wide ? addWide(minus, out) : addInline(minus, out);
     int plusSet = in == 0 ? SampleSets.EMPTY : wide ? addWide(plus, in) : addInline(plus, in);
     return addPatch(baseHandle[best], minusSet, plusSet, n);
+  }
+
+  /** Whether the gap-coded run of the first {@code n} of {@code ids} fits a page (none is needed when empty). */
+  private static boolean fitsAPage(int[] ids, int n) {
+    return n == 0 || GapSets.runBytes(ids, n, GapSets.parameter(ids, n)) <= GapSets.PAGE;
   }
 
   private int addPatch(int base, int minusSet, int plusSet, int cardinality) {
