@@ -23,6 +23,8 @@ final class GenotypeColumns {
   private static final int MAX_ALLELES = 32;
   private final int[] alleles = new int[MAX_ALLELES];
   private final java.util.List<String> names;
+  /** Calls reported so far (all records): {@link #parse} returns its record's share. */
+  private long reported;
 
   /** @param names the samples, for messages */
   GenotypeColumns(java.util.List<String> names) {
@@ -31,15 +33,17 @@ final class GenotypeColumns {
 
   /**
    * Parses exactly {@code samples} columns of {@code b[p, end)} (the line after FORMAT), reporting each call
-   * that is not 0/0 to {@code sink}; {@code alts} is the number of ALT alleles of the record.
+   * that is not 0/0 to {@code sink}; {@code alts} is the number of ALT alleles of the record. Returns how many
+   * calls it reported (what a piece of an index counts, {@link PieceCutter}).
    */
-  void parse(byte[] b, int p, int end, int samples, int alts, CallSink sink) {
+  int parse(byte[] b, int p, int end, int samples, int alts, CallSink sink) {
     if (samples == 0) {
       if (p != end) {
         throw new VcfFormatException("sample columns, but the header names none");
       }
-      return;
+      return 0;
     }
+    long before = reported;
     if (p >= end) {
       throw new VcfFormatException("no sample columns, but the header names " + samples);
     }
@@ -79,6 +83,7 @@ final class GenotypeColumns {
     if (p != end) {
       throw new VcfFormatException("more sample columns than the " + samples + " the header names");
     }
+    return (int) (reported - before);
   }
 
   /** Reads one column's GT (reporting it unless 0/0) and skips its other fields; returns the offset after it. */
@@ -92,12 +97,14 @@ final class GenotypeColumns {
       // beyond these (anything else, errors included, goes the general way)
       if ((a1 | a2) != 0) {
         sink.diploid(s, a1, a2);
+        reported++;
       }
       p += 3;
     } else if (p < end && (a1 = b[p] - '0') >= 0 && a1 <= alts && a1 <= 9
         && (p + 1 == end || b[p + 1] == '\t' || b[p + 1] == ':')) {
       // a haploid call of a one-digit allele: every male's call on chrX and chrY
       sink.haploid(s, a1);
+      reported++;
       p++;
     } else {
       p = parseCall(b, p, end, s, alts, sink);
@@ -152,11 +159,14 @@ final class GenotypeColumns {
     if (n == 2) {
       if (alleles[0] != 0 || alleles[1] != 0) {
         sink.diploid(sample, alleles[0], alleles[1]);
+        reported++;
       }
     } else if (n == 1) {
       sink.haploid(sample, alleles[0]);
+      reported++;
     } else {
       sink.call(sample, alleles, n);
+      reported++;
     }
     return p;
   }

@@ -179,6 +179,9 @@ public final class GenotypeIndexSet {
     int tasks = ranges.stream().mapToInt(List::size).sum();
     int parallel = Math.max(1, Math.min(threads, tasks));
     int inflaters = Math.max(1, threads / parallel);
+    // every core reading a range of its own: each range parsed and added on one thread (a second one per range
+    // only hands the calls over); fewer ranges than cores: parsed ahead on a thread of its own
+    boolean direct = parallel >= threads;
     ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
       Thread t = new Thread(r, "dasgrid-index-piece");
       t.setDaemon(true);
@@ -198,7 +201,7 @@ public final class GenotypeIndexSet {
           VcfRanges.Range range = rs.get(r);
           LoadMonitor monitor = progress.of(r);
           ofVcf.add(pool.submit(() -> VcfGenotypeIndexer.buildPieces(vcf, partial, prefix, monitor, inflater,
-              inflaters, sampleCalls, pieceCalls, range)));
+              inflaters, sampleCalls, pieceCalls, range, direct)));
         }
         builds.add(ofVcf);
       }

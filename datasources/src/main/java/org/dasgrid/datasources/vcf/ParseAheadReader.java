@@ -45,11 +45,13 @@ final class ParseAheadReader {
    */
   interface Pieces {
     /**
-     * Called before record {@code chrom}:{@code pos} with {@code calls} calls that are not 0/0 is added; returns
-     * whether the record starts a new piece (whose builder and extents {@link #genotypes} and {@link #extents}
-     * then give).
+     * Called before record {@code chrom}:{@code pos} is added; returns whether the record starts a new piece
+     * (whose builder and extents {@link #genotypes} and {@link #extents} then give).
      */
-    boolean next(String chrom, int pos, int calls) throws IOException;
+    boolean next(String chrom, int pos) throws IOException;
+
+    /** Called after the record was added, with the calls its columns reported ({@link GenotypeColumns#parse}). */
+    void counted(int calls);
 
     GenotypeIndexBuilder genotypes();
 
@@ -102,7 +104,7 @@ final class ParseAheadReader {
     while (true) {
       ParsedRecords b = take(parsed);
       for (int i = 0; i < b.size; i++) {
-        if (pieces != null && pieces.next(b.chrom[i], b.pos[i], b.calls(i))) {
+        if (pieces != null && pieces.next(b.chrom[i], b.pos[i])) {
           genotypes = pieces.genotypes();
           extents = pieces.extents();
         }
@@ -114,6 +116,9 @@ final class ParseAheadReader {
           }
           b.replayCalls(i, genotypes, samples, scratch);
           genotypes.endSite();
+          if (pieces != null) {
+            pieces.counted(b.reported[i]);
+          }
         } catch (IllegalArgumentException e) {
           throw SourceLoadException.badRecord(file, b.line[i], e.getMessage());
         }
@@ -202,9 +207,10 @@ final class ParseAheadReader {
             b.info(buf, r.infoStart, r.infoEnd);
           }
           if (r.hasGenotypes) {
-            columns.parse(buf, r.samplesStart, to, samples, r.alts.size(), b);
+            b.reported[b.size] = columns.parse(buf, r.samplesStart, to, samples, r.alts.size(), b);
           } else if (r.samplesStart < to) {
             b.allMissing(); // FORMAT without GT: the samples have no calls
+            b.reported[b.size] = samples;
           } else {
             throw new VcfFormatException("record without sample columns in a VCF with " + samples + " samples");
           }

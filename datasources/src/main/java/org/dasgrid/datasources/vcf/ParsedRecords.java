@@ -27,10 +27,8 @@ final class ParsedRecords implements CallSink {
   final String[] id;
   final String[] ref;
   final List<String>[] alts;
-  /** How many calls record {@code i} has that are not 0/0 (an estimate: each call's entries, three ints a diploid). */
-  int calls(int i) {
-    return (callStart[i + 1] - callStart[i]) / 3 + 1;
-  }
+  /** How many calls record {@code i}'s columns reported (as {@link GenotypeColumns#parse} counts them). */
+  final int[] reported;
 
   /** Record i's calls are {@code calls[callStart[i], callStart[i + 1])}. */
   final int[] callStart;
@@ -62,6 +60,7 @@ final class ParsedRecords implements CallSink {
     ref = new String[capacity];
     alts = new List[capacity];
     callStart = new int[capacity + 1];
+    reported = new int[capacity + 1];
     infoStart = new int[capacity + 1];
   }
 

@@ -15,8 +15,8 @@ import org.dasgrid.core.genotype.SourceIdentity;
 
 /**
  * Cuts one VCF's index into pieces as its records stream in (issue 30, contract section 10): a new piece starts
- * when the current one holds about {@code pieceCalls} calls that are not 0/0, at the next record with another
- * position (or contig), so that no piece comes near a file's limits (its pools address at most 2^29 entries: 1
+ * once the current one holds {@code pieceCalls} calls that are not 0/0 (reported calls: partial and missing
+ * ones count), at the next record with another position (or contig), so that no piece comes near a file's limits (its pools address at most 2^29 entries: 1
  * GiB of inline sets) whatever the VCF's size. A long contig is then held by several pieces, each a run of its
  * positions; the pieces are ordinary index files, each checked against the whole VCF. Not thread-safe: the
  * adding thread of one build uses it.
@@ -66,18 +66,22 @@ final class PieceCutter implements ParseAheadReader.Pieces, AutoCloseable {
   }
 
   @Override
-  public boolean next(String chrom, int pos, int recordCalls) throws IOException {
-    boolean cut = calls > 0 && calls + recordCalls > pieceCalls && (pos != lastPos || !chrom.equals(lastChrom));
+  public boolean next(String chrom, int pos) throws IOException {
+    boolean cut = calls > 0 && calls >= pieceCalls && (pos != lastPos || !chrom.equals(lastChrom));
     if (cut) {
       finishPiece();
       start();
     }
-    note(chrom, pos, recordCalls);
+    note(chrom, pos);
     return cut;
   }
 
-  private void note(String chrom, int pos, int recordCalls) {
+  @Override
+  public void counted(int recordCalls) {
     calls += recordCalls;
+  }
+
+  private void note(String chrom, int pos) {
     int[] run = runs.get(chrom);
     if (run == null) {
       runs.put(chrom, new int[] {pos, pos});

@@ -131,10 +131,12 @@ public final class VcfGenotypeIndexer {
    * holds about {@code pieceCalls} calls that are not 0/0 (see {@link PieceCutter}); one piece when there are
    * fewer. Read as {@link #build} reads; a range after the first is read from its seek offset, after the header
    * was read from the start (its line numbers count from the range's start: a bad record is reported by the
-   * one-thread build that follows a failed range, see {@link GenotypeIndexSet}).
+   * one-thread build that follows a failed range, see {@link GenotypeIndexSet}). {@code direct}: the records are
+   * parsed and added on this thread ({@link DirectReader}: for a build whose every core reads a range of its own),
+   * else parsed ahead of it on another ({@link ParseAheadReader}).
    */
   static Pieces buildPieces(Path vcf, Path dir, String prefix, LoadMonitor monitor, BlockInflater inflater,
-      int threads, boolean sampleCalls, long pieceCalls, VcfRanges.Range range)
+      int threads, boolean sampleCalls, long pieceCalls, VcfRanges.Range range, boolean direct)
       throws SourceLoadException, IOException {
     SourceIdentity before = VcfIdentity.of(vcf);
     VcfHeader header = null;
@@ -157,8 +159,10 @@ public final class VcfGenotypeIndexer {
       try (PieceCutter cutter = new PieceCutter(dir, prefix, header, before, sampleCalls, pieceCalls)) {
         long n;
         try {
-          n = new ParseAheadReader(header, cutter.genotypes(), cutter.extents(), cutter,
-              range.whole() ? null : new VcfRanges.Window(range)).readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
+          VcfRanges.Window window = range.whole() ? null : new VcfRanges.Window(range);
+          n = direct ? new DirectReader(header, cutter, window).readAll(lines, vcf, input, monitor, PROGRESS_EVERY)
+              : new ParseAheadReader(header, cutter.genotypes(), cutter.extents(), cutter, window)
+                  .readAll(lines, vcf, input, monitor, PROGRESS_EVERY);
         } catch (UncheckedIOException e) {
           throw e.getCause(); // writing the index failed
         }

@@ -19,7 +19,9 @@ import java.util.SplittableRandom;
  * allele frequencies from a realistic spectrum ({@link FrequencySpectrum}: most variants rare), genotypes
  * by Hardy–Weinberg, 0.5% no-calls (a tenth of them partial, {@code ./1}), some multi-allelic sites, haploid
  * calls on chrM, on chrY for males ({@code .} for females) and on chrX outside the PARs for males, and
- * TP53, BRCA2 and chrM covered densely. With {@code --svs}, about 4% of the biallelic records become symbolic
+ * TP53, BRCA2 and chrM covered densely. With {@code --contigs chr1,chr2} all records fall on those contigs (one
+ * chromosome's VCF of a per-chromosome cohort: generate each with the same seed; the samples and their sexes are
+ * the seed's, the sites and genotypes a stream of the seed and the contigs). With {@code --svs}, about 4% of the biallelic records become symbolic
  * structural variants ({@code <DEL>}, {@code <DUP>}, {@code <INV>} with {@code SVTYPE}, {@code SVLEN} and mostly
  * {@code END}; some without {@code END}, so readers must take it from {@code SVLEN}; {@code <INS>} with
  * {@code SVLEN} only), drawn from a random stream of their own so no genotype changes. The same arguments give
@@ -27,7 +29,7 @@ import java.util.SplittableRandom;
  *
  * <pre>
  * java -cp perf/target/... org.dasgrid.perf.cohort.CohortGenerator --samples 2504 --variants 100000 \
- *     --seed 1 --out /tmp/cohort.vcf.gz [--level 5] [--annotate] [--svs]
+ *     --seed 1 --out /tmp/cohort.vcf.gz [--level 5] [--annotate] [--svs] [--contigs chr1]
  * </pre>
  */
 public final class CohortGenerator {
@@ -43,7 +45,7 @@ public final class CohortGenerator {
 
   /** What to generate. */
   public record Options(int samples, int variants, long seed, Path output, int compressionLevel, boolean annotate,
-      boolean svs) {
+      boolean svs, List<String> contigs) {
     /** Without annotations (INFO is {@code .}). */
     public Options(int samples, int variants, long seed, Path output, int compressionLevel) {
       this(samples, variants, seed, output, compressionLevel, false);
@@ -54,12 +56,24 @@ public final class CohortGenerator {
       this(samples, variants, seed, output, compressionLevel, annotate, false);
     }
 
+    /** On every contig. */
+    public Options(int samples, int variants, long seed, Path output, int compressionLevel, boolean annotate,
+        boolean svs) {
+      this(samples, variants, seed, output, compressionLevel, annotate, svs, List.of());
+    }
+
     public Options {
       if (samples < 1 || variants < 1) {
         throw new IllegalArgumentException("--samples and --variants must be at least 1");
       }
       if (compressionLevel < 0 || compressionLevel > 9) {
         throw new IllegalArgumentException("--level must be 0..9");
+      }
+      contigs = List.copyOf(contigs);
+      for (String c : contigs) {
+        if (Grch38.CONTIGS.stream().noneMatch(k -> k.name().equals(c))) {
+          throw new IllegalArgumentException("--contigs: '" + c + "' is not a GRCh38 contig (chr1..chr22, chrX, chrY, chrM)");
+        }
       }
     }
 
@@ -71,6 +85,7 @@ public final class CohortGenerator {
       int level = 5;
       boolean annotate = false;
       boolean svs = false;
+      List<String> contigs = List.of();
       for (int i = 0; i < args.length; i++) {
         if (args[i].equals("--annotate") || args[i].equals("--svs")) {
           annotate |= args[i].equals("--annotate");
@@ -84,15 +99,17 @@ public final class CohortGenerator {
           case "--seed" -> seed = Long.parseLong(value);
           case "--out" -> out = Path.of(value);
           case "--level" -> level = Integer.parseInt(value);
+          case "--contigs" -> contigs = List.of(value.split(","));
           default -> throw new IllegalArgumentException("unknown argument " + args[i]
-              + "; use --samples N --variants M --seed S --out FILE.vcf.gz [--level 0-9] [--annotate] [--svs]");
+              + "; use --samples N --variants M --seed S --out FILE.vcf.gz [--level 0-9] [--annotate] [--svs]"
+              + " [--contigs chr1,chr2]");
         }
         i++;
       }
       if (out == null) {
         throw new IllegalArgumentException("--out FILE.vcf.gz is required");
       }
-      return new Options(samples, variants, seed, out, level, annotate, svs);
+      return new Options(samples, variants, seed, out, level, annotate, svs, contigs);
     }
   }
 
@@ -107,15 +124,23 @@ public final class CohortGenerator {
   private final SplittableRandom svRnd;
   private final FrequencySpectrum spectrum;
   private final boolean[] male;
+  /** The contigs the records fall on (all of GRCh38 unless {@code --contigs}). */
+  private final List<Grch38.Contig> contigs;
 
   public CohortGenerator(Options options) {
     this.options = options;
     // a random stream of their own, so that annotating changes no genotype
     this.annotations = options.annotate() ? new Annotations(new SplittableRandom(options.seed() ^ 0x5EED)) : null;
     this.svRnd = options.svs() ? new SplittableRandom(options.seed() ^ 0x5717) : null;
-    this.rnd = new SplittableRandom(options.seed());
+    SplittableRandom seeded = new SplittableRandom(options.seed());
     this.spectrum = new FrequencySpectrum(options.samples());
-    this.male = males(options.samples(), rnd);
+    this.male = males(options.samples(), seeded);
+    this.contigs = options.contigs().isEmpty() ? Grch38.CONTIGS
+        : Grch38.CONTIGS.stream().filter(c -> options.contigs().contains(c.name())).toList();
+    // one chromosome's file: the same samples (drawn above), sites and genotypes from a stream of their own, so
+    // that chr1's and chr2's files of one seed are not copies of each other
+    this.rnd = options.contigs().isEmpty() ? seeded
+        : new SplittableRandom(options.seed() ^ (String.join(",", options.contigs()).hashCode() * 0x9E3779B97F4A7C15L));
   }
 
   /** Each sample's sex (true: male), one draw each. */
@@ -163,8 +188,8 @@ public final class CohortGenerator {
       Line line = new Line(64 + 8 * options.samples());
       long written = 0;
       long nextReport = Math.max(1, options.variants() / 10);
-      for (int c = 0; c < Grch38.CONTIGS.size(); c++) {
-        Grch38.Contig contig = Grch38.CONTIGS.get(c);
+      for (int c = 0; c < contigs.size(); c++) {
+        Grch38.Contig contig = contigs.get(c);
         for (int pos : positions[c]) {
           site(contig.name(), pos, written, line, n);
           out.write(line.bytes, 0, line.size);
@@ -216,7 +241,7 @@ public final class CohortGenerator {
    * the rest is spread over the genome by contig length.
    */
   private int[][] positions() {
-    return SitePositions.draw(Grch38.CONTIGS, options.variants(), denseShares(options.variants()), rnd);
+    return SitePositions.draw(contigs, options.variants(), denseShares(options.variants()), rnd);
   }
 
   /** The dense regions' shares of {@code m} records: 6% in TP53, 20% in BRCA2, 6% on chrM, each capped. */

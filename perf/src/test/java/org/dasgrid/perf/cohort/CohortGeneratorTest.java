@@ -89,4 +89,30 @@ class CohortGeneratorTest {
     assertThat(g.contigs()).startsWith("chr1", "chr2").endsWith("chrX", "chrY", "chrM");
     assertThat(g.sampleNames()).hasSize(50).startsWith("SIM00001");
   }
+
+  @Test
+  void perChromosomeFilesOfOneSeedShareTheSamplesButNotTheirCalls() throws Exception {
+    for (String c : List.of("chr1", "chr2")) {
+      new CohortGenerator(new CohortGenerator.Options(40, 2000, 8, tmp.resolve(c + ".vcf.gz"), 5, false, false,
+          List.of(c))).generate(new PrintStream(new ByteArrayOutputStream()));
+    }
+    List<String[]> chr1 = records(tmp.resolve("chr1.vcf.gz"));
+    List<String[]> chr2 = records(tmp.resolve("chr2.vcf.gz"));
+    assertThat(chr1).hasSize(2000).allMatch(r -> r[0].equals("chr1"));
+    assertThat(chr2).hasSize(2000).allMatch(r -> r[0].equals("chr2"));
+    assertThat(chr1.stream().mapToInt(r -> Integer.parseInt(r[1]))).isSorted();
+    // another stream per file: the first record's calls differ
+    assertThat(String.join("\t", java.util.Arrays.copyOfRange(chr1.get(0), 9, 49)))
+        .isNotEqualTo(String.join("\t", java.util.Arrays.copyOfRange(chr2.get(0), 9, 49)));
+    assertThat(header(tmp.resolve("chr1.vcf.gz"))).isEqualTo(header(tmp.resolve("chr2.vcf.gz")));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> CohortGenerator.Options.parse("--out", "x.vcf.gz",
+        "--contigs", "chr1,chr99")).hasMessageContaining("'chr99'");
+  }
+
+  private static String header(Path vcf) throws Exception {
+    try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(new java.util.zip.GZIPInputStream(
+        Files.newInputStream(vcf)), java.nio.charset.StandardCharsets.US_ASCII))) {
+      return in.lines().filter(l -> l.startsWith("#CHROM")).findFirst().orElseThrow();
+    }
+  }
 }

@@ -223,6 +223,9 @@ public final class SetsBuilder {
   }
 
   private static int containers(int[] ids, int n) {
+    if (ids[0] >>> 16 == ids[n - 1] >>> 16) {
+      return 1; // ascending: all in the first one's container (every set of a cohort of up to 65,536 samples)
+    }
     int c = 1;
     for (int k = 1; k < n; k++) {
       if (ids[k] >>> 16 != ids[k - 1] >>> 16) {

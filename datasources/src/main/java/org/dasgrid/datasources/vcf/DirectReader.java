@@ -1,0 +1,127 @@
+package org.dasgrid.datasources.vcf;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import org.dasgrid.core.genotype.GenotypeIndexBuilder;
+import org.dasgrid.core.source.LoadMonitor;
+import org.dasgrid.core.source.SourceLoadException;
+import org.dasgrid.datasources.io.TextInput;
+
+/**
+ * The read loop of an index build on one thread: each record is parsed and its calls go straight to the {@link
+ * GenotypeIndexBuilder}, with no batch in between. Used where every core already reads a range of its own (a VCF
+ * cut into as many ranges as threads, or a set of as many VCFs): there a second thread per range only hands the
+ * calls over (three ints a call, written then read back), which cost more CPU than it saved
+ * (docs/bench-log/2026-12-02-build3.md). The builder sees the same calls in the same order as through {@link
+ * ParseAheadReader}, and the pieces are cut at the same records, so the index is the same bytes.
+ */
+final class DirectReader {
+  private final VcfHeader header;
+  private GenotypeIndexBuilder genotypes;
+  private Map<String, Integer> extents;
+  private final ParseAheadReader.Pieces pieces;
+  private final VcfRanges.Window window;
+
+  /**
+   * @param window the range of the VCF to read (null: every record)
+   */
+  DirectReader(VcfHeader header, ParseAheadReader.Pieces pieces, VcfRanges.Window window) {
+    this.header = header;
+    this.pieces = pieces;
+    this.genotypes = pieces.genotypes();
+    this.extents = pieces.extents();
+    this.window = window;
+  }
+
+  /**
+   * Adds every record of {@code lines} in {@link #window} (a bad one fails with {@code file}:line), reporting
+   * progress every {@code progressEvery} records; returns how many were read.
+   */
+  long readAll(ByteLines lines, Path file, TextInput input, LoadMonitor monitor, int progressEvery)
+      throws SourceLoadException, IOException {
+    VcfLine r = new VcfLine();
+    GenotypeColumns columns = new GenotypeColumns(header.samples());
+    int samples = header.samples().size();
+    Sink sink = new Sink();
+    sink.to = genotypes;
+    long n = 0;
+    boolean reachedEnd = false;
+    while (lines.next()) {
+      if (lines.isEmpty()) {
+        continue;
+      }
+      byte[] b = lines.buffer();
+      int from = lines.start();
+      int to = lines.end();
+      if (b[from] == '#') {
+        throw SourceLoadException.badRecord(file, lines.lineNumber(), "header line after the first record");
+      }
+      if (window != null) {
+        int place = window.place(b, from, to);
+        if (place < 0) {
+          continue;
+        }
+        if (place > 0) {
+          reachedEnd = true;
+          break;
+        }
+      }
+      try {
+        r.parse(b, from, to);
+        if (pieces.next(r.chrom, r.pos)) {
+          genotypes = pieces.genotypes();
+          extents = pieces.extents();
+          sink.to = genotypes;
+        }
+        extents.merge(r.chrom, r.end, Math::max);
+        genotypes.startSite(r.chrom, r.pos, r.end, r.id, r.ref, r.alts);
+        if (genotypes.keepsInfo()) {
+          genotypes.siteInfo(b, r.infoStart, r.infoEnd);
+        }
+        int calls;
+        if (r.hasGenotypes) {
+          calls = columns.parse(b, r.samplesStart, to, samples, r.alts.size(), sink);
+        } else if (r.samplesStart < to) {
+          for (int s = 0; s < samples; s++) { // FORMAT without GT: the samples have no calls
+            genotypes.diploid(s, GenotypeIndexBuilder.MISSING, GenotypeIndexBuilder.MISSING);
+          }
+          calls = samples;
+        } else {
+          throw new VcfFormatException("record without sample columns in a VCF with " + samples + " samples");
+        }
+        genotypes.endSite();
+        pieces.counted(calls);
+      } catch (VcfFormatException | IllegalArgumentException e) {
+        throw SourceLoadException.badRecord(file, lines.lineNumber(), e.getMessage());
+      }
+      if (++n % progressEvery == 0) {
+        monitor.progress(n, input.bytesRead());
+      }
+    }
+    if (window != null && !reachedEnd) {
+      window.finish(); // the input ended: only the last range may end there
+    }
+    return n;
+  }
+
+  /** The calls of a record, to the current piece's builder. */
+  private static final class Sink implements CallSink {
+    GenotypeIndexBuilder to;
+
+    @Override
+    public void diploid(int sample, int allele1, int allele2) {
+      to.diploid(sample, allele1, allele2);
+    }
+
+    @Override
+    public void haploid(int sample, int allele) {
+      to.haploid(sample, allele);
+    }
+
+    @Override
+    public void call(int sample, int[] alleles, int n) {
+      to.call(sample, alleles, n);
+    }
+  }
+}
