@@ -79,14 +79,14 @@ final class DirectReader {
         if (genotypes.keepsInfo()) {
           genotypes.siteInfo(b, r.infoStart, r.infoEnd);
         }
-        int calls;
+        int calls; // their weight (GenotypeColumns#parse)
         if (r.hasGenotypes) {
           calls = columns.parse(b, r.samplesStart, to, samples, r.alts.size(), sink);
         } else if (r.samplesStart < to) {
           for (int s = 0; s < samples; s++) { // FORMAT without GT: the samples have no calls
             genotypes.diploid(s, GenotypeIndexBuilder.MISSING, GenotypeIndexBuilder.MISSING);
           }
-          calls = samples;
+          calls = 1; // as a parsed batch weighs it (one entry)
         } else {
           throw new VcfFormatException("record without sample columns in a VCF with " + samples + " samples");
         }

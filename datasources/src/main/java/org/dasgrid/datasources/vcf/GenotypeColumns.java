@@ -23,8 +23,13 @@ final class GenotypeColumns {
   private static final int MAX_ALLELES = 32;
   private final int[] alleles = new int[MAX_ALLELES];
   private final java.util.List<String> names;
-  /** Calls reported so far (all records): {@link #parse} returns its record's share. */
-  private long reported;
+  /**
+   * The calls reported so far (all records), weighed as the ints each takes in a parsed batch ({@link
+   * ParsedRecords}: 3 a diploid call, 2 a haploid one, 2 + ploidy another): {@link #parse} returns its record's
+   * share, which {@link PieceCutter} counts as {@code weight / 3 + 1} calls, as it did when only the batch knew
+   * it (so pieces hold as many calls as they did).
+   */
+  private long weight;
 
   /** @param names the samples, for messages */
   GenotypeColumns(java.util.List<String> names) {
@@ -33,8 +38,8 @@ final class GenotypeColumns {
 
   /**
    * Parses exactly {@code samples} columns of {@code b[p, end)} (the line after FORMAT), reporting each call
-   * that is not 0/0 to {@code sink}; {@code alts} is the number of ALT alleles of the record. Returns how many
-   * calls it reported (what a piece of an index counts, {@link PieceCutter}).
+   * that is not 0/0 to {@code sink}; {@code alts} is the number of ALT alleles of the record. Returns the weight
+   * of the calls it reported (see {@link #weight}).
    */
   int parse(byte[] b, int p, int end, int samples, int alts, CallSink sink) {
     if (samples == 0) {
@@ -43,7 +48,7 @@ final class GenotypeColumns {
       }
       return 0;
     }
-    long before = reported;
+    long before = weight;
     if (p >= end) {
       throw new VcfFormatException("no sample columns, but the header names " + samples);
     }
@@ -83,7 +88,7 @@ final class GenotypeColumns {
     if (p != end) {
       throw new VcfFormatException("more sample columns than the " + samples + " the header names");
     }
-    return (int) (reported - before);
+    return (int) (weight - before);
   }
 
   /** Reads one column's GT (reporting it unless 0/0) and skips its other fields; returns the offset after it. */
@@ -97,14 +102,14 @@ final class GenotypeColumns {
       // beyond these (anything else, errors included, goes the general way)
       if ((a1 | a2) != 0) {
         sink.diploid(s, a1, a2);
-        reported++;
+        weight += 3;
       }
       p += 3;
     } else if (p < end && (a1 = b[p] - '0') >= 0 && a1 <= alts && a1 <= 9
         && (p + 1 == end || b[p + 1] == '\t' || b[p + 1] == ':')) {
       // a haploid call of a one-digit allele: every male's call on chrX and chrY
       sink.haploid(s, a1);
-      reported++;
+      weight += 2;
       p++;
     } else {
       p = parseCall(b, p, end, s, alts, sink);
@@ -159,14 +164,14 @@ final class GenotypeColumns {
     if (n == 2) {
       if (alleles[0] != 0 || alleles[1] != 0) {
         sink.diploid(sample, alleles[0], alleles[1]);
-        reported++;
+        weight += 3;
       }
     } else if (n == 1) {
       sink.haploid(sample, alleles[0]);
-      reported++;
+      weight += 2;
     } else {
       sink.call(sample, alleles, n);
-      reported++;
+      weight += 2 + n;
     }
     return p;
   }

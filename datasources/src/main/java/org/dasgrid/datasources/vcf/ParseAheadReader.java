@@ -50,8 +50,8 @@ final class ParseAheadReader {
      */
     boolean next(String chrom, int pos) throws IOException;
 
-    /** Called after the record was added, with the calls its columns reported ({@link GenotypeColumns#parse}). */
-    void counted(int calls);
+    /** Called after the record was added, with the weight of its calls ({@link GenotypeColumns#parse}). */
+    void counted(int weight);
 
     GenotypeIndexBuilder genotypes();
 
@@ -210,7 +210,7 @@ final class ParseAheadReader {
             b.reported[b.size] = columns.parse(buf, r.samplesStart, to, samples, r.alts.size(), b);
           } else if (r.samplesStart < to) {
             b.allMissing(); // FORMAT without GT: the samples have no calls
-            b.reported[b.size] = samples;
+            b.reported[b.size] = 1; // one entry in the batch, as it always weighed
           } else {
             throw new VcfFormatException("record without sample columns in a VCF with " + samples + " samples");
           }

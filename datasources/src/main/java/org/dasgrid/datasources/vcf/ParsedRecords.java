@@ -27,7 +27,7 @@ final class ParsedRecords implements CallSink {
   final String[] id;
   final String[] ref;
   final List<String>[] alts;
-  /** How many calls record {@code i}'s columns reported (as {@link GenotypeColumns#parse} counts them). */
+  /** The weight of the calls record {@code i}'s columns reported ({@link GenotypeColumns#parse}). */
   final int[] reported;
 
   /** Record i's calls are {@code calls[callStart[i], callStart[i + 1])}. */

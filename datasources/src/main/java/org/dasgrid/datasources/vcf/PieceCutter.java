@@ -15,9 +15,11 @@ import org.dasgrid.core.genotype.SourceIdentity;
 
 /**
  * Cuts one VCF's index into pieces as its records stream in (issue 30, contract section 10): a new piece starts
- * once the current one holds {@code pieceCalls} calls that are not 0/0 (reported calls: partial and missing
- * ones count), at the next record with another position (or contig), so that no piece comes near a file's limits (its pools address at most 2^29 entries: 1
- * GiB of inline sets) whatever the VCF's size. A long contig is then held by several pieces, each a run of its
+ * once the current one holds about {@code pieceCalls} calls that are not 0/0 (an estimate: {@link #counted}), at
+ * the next record with another position (or contig), so that no piece comes near a file's limits (its pools
+ * address at most 2^29 entries: 1 GiB of inline sets) whatever the VCF's size. The record that reaches the
+ * budget ends the piece (a build reading on one thread knows a record's calls only once they are added). A long
+ * contig is then held by several pieces, each a run of its
  * positions; the pieces are ordinary index files, each checked against the whole VCF. Not thread-safe: the
  * adding thread of one build uses it.
  */
@@ -76,9 +78,10 @@ final class PieceCutter implements ParseAheadReader.Pieces, AutoCloseable {
     return cut;
   }
 
+  /** The record's calls estimated from the weight of those its columns reported ({@link GenotypeColumns#parse}). */
   @Override
-  public void counted(int recordCalls) {
-    calls += recordCalls;
+  public void counted(int weight) {
+    calls += weight / 3 + 1;
   }
 
   private void note(String chrom, int pos) {
