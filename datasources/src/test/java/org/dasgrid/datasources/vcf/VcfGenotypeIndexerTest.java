@@ -97,6 +97,58 @@ class VcfGenotypeIndexerTest {
     }
   }
 
+  /**
+   * A range read on one thread ({@link DirectReader}: parsed and added there) and parsed ahead on another ({@link
+   * ParseAheadReader}) give the same pieces, byte for byte, cut at the same records (small pieces: several cuts,
+   * the chrX-like haploid calls weighed alike), and fail the same way on a bad record.
+   */
+  @Test
+  void oneThreadAndParseAheadReadersOfARangeWriteTheSameBytesAndFailAlike() throws Exception {
+    Tools.require("bgzip");
+    Path plain = Files.writeString(dir.resolve("r.vcf"), randomVcf(new Random(5), 120, 1200));
+    Path bgz = dir.resolve("r.vcf.gz");
+    Tools.runTo(List.of("bgzip", "-c", plain.toString()), bgz);
+    List<Path> direct = pieces(bgz, "direct", true);
+    List<Path> ahead = pieces(bgz, "ahead", false);
+    assertThat(direct).hasSizeGreaterThanOrEqualTo(4).hasSameSizeAs(ahead);
+    for (int i = 0; i < direct.size(); i++) {
+      assertThat(Files.mismatch(direct.get(i), ahead.get(i))).as(direct.get(i).getFileName().toString()).isEqualTo(-1L);
+    }
+
+    List<String> lines = new ArrayList<>(Files.readAllLines(plain));
+    int header = (int) lines.stream().filter(l -> l.startsWith("#")).count();
+    String zeros = "\t0/0".repeat(119);
+    for (String bad : List.of("2\t5\t.\tA\tC\t.\tPASS\t.\tGT\t0/2" + zeros, "1\t5\t.\tA\tC\t.\tPASS\t.\tGT\t0/1" + zeros,
+        "#2\t5\t.\tA\tC\t.\tPASS\t.\tGT\t0/1" + zeros)) {
+      List<String> cut = new ArrayList<>(lines);
+      cut.set(header + 700, bad);
+      Path badPlain = Files.write(dir.resolve("rbad.vcf"), cut);
+      Path badBgz = dir.resolve("rbad.vcf.gz");
+      Tools.runTo(List.of("bgzip", "-c", badPlain.toString()), badBgz);
+      List<String> messages = new ArrayList<>();
+      for (boolean oneThread : new boolean[] {true, false}) {
+        Path out = Files.createDirectories(dir.resolve("rbad-" + oneThread));
+        try {
+          VcfGenotypeIndexer.buildPieces(badBgz, out, "p", LoadMonitor.NONE, BlockInflater.jdk(), 1, false, 4_000,
+              VcfRanges.Range.WHOLE, oneThread);
+          throw new AssertionError(bad + ": no failure");
+        } catch (SourceLoadException e) {
+          messages.add(e.getMessage());
+        }
+      }
+      assertThat(messages.get(0)).startsWith("rbad.vcf.gz:" + (header + 701) + ": ").isEqualTo(messages.get(1));
+    }
+  }
+
+  /** The pieces of {@code vcf}'s index cut every ~4,000 calls, read one way or the other. */
+  private List<Path> pieces(Path vcf, String name, boolean oneThread) throws Exception {
+    Path out = Files.createDirectories(dir.resolve(name));
+    VcfGenotypeIndexer.Pieces p = VcfGenotypeIndexer.buildPieces(vcf, out, "p", LoadMonitor.NONE,
+        BlockInflater.jdk(), 1, false, 4_000, VcfRanges.Range.WHOLE, oneThread);
+    assertThat(p.records()).isEqualTo(1200);
+    return p.pieces().stream().map(PieceCutter.Made::file).toList();
+  }
+
   private String failure(Path vcf, Reading how) throws IOException {
     Path out = dir.resolve("bad.dgi");
     try {
