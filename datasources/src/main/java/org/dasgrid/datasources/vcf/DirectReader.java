@@ -43,8 +43,7 @@ final class DirectReader {
     VcfLine r = new VcfLine();
     GenotypeColumns columns = new GenotypeColumns(header.samples());
     int samples = header.samples().size();
-    Sink sink = new Sink();
-    sink.to = genotypes;
+    BuilderSink sink = new BuilderSink(genotypes);
     long n = 0;
     boolean reachedEnd = false;
     while (lines.next()) {
@@ -72,7 +71,7 @@ final class DirectReader {
         if (pieces.next(r.chrom, r.pos)) {
           genotypes = pieces.genotypes();
           extents = pieces.extents();
-          sink.to = genotypes;
+          sink.to(genotypes);
         }
         extents.merge(r.chrom, r.end, Math::max);
         genotypes.startSite(r.chrom, r.pos, r.end, r.id, r.ref, r.alts);
@@ -103,25 +102,5 @@ final class DirectReader {
       window.finish(); // the input ended: only the last range may end there
     }
     return n;
-  }
-
-  /** The calls of a record, to the current piece's builder. */
-  private static final class Sink implements CallSink {
-    GenotypeIndexBuilder to;
-
-    @Override
-    public void diploid(int sample, int allele1, int allele2) {
-      to.diploid(sample, allele1, allele2);
-    }
-
-    @Override
-    public void haploid(int sample, int allele) {
-      to.haploid(sample, allele);
-    }
-
-    @Override
-    public void call(int sample, int[] alleles, int n) {
-      to.call(sample, alleles, n);
-    }
   }
 }

@@ -143,7 +143,7 @@ public final class VcfProvider extends ContigSelectingProvider {
   }
 
   /** Turns record lines into site features and genotype calls. */
-  static final class Records implements CallSink {
+  static final class Records {
     /**
      * Adds every record of {@code lines} (a bad one fails with {@code file}:line), reporting progress every
      * {@code progressEvery} records; returns how many were read. The one read loop of the loader and the indexer.
@@ -173,6 +173,7 @@ public final class VcfProvider extends ContigSelectingProvider {
     private final VcfSiteFeatures siteFeatures;
     private final VcfLine line = new VcfLine();
     private final GenotypeColumns columns;
+    private final BuilderSink calls;
     /** Of a source of several VCFs: the file each contig's records came from (shared by the files' readers). */
     private java.util.Map<String, Path> contigFiles;
     private Path file;
@@ -192,6 +193,7 @@ public final class VcfProvider extends ContigSelectingProvider {
       this.genotypes = genotypes;
       this.siteFeatures = new VcfSiteFeatures(pool, "VCF");
       this.columns = new GenotypeColumns(header.samples());
+      this.calls = genotypes == null ? null : new BuilderSink(genotypes);
     }
 
     void add(byte[] b, int from, int to) {
@@ -230,7 +232,7 @@ public final class VcfProvider extends ContigSelectingProvider {
         genotypes.siteInfo(b, r.infoStart, r.infoEnd);
       }
       if (r.hasGenotypes) {
-        columns.parse(b, r.samplesStart, to, samples, alts.size(), this);
+        columns.parse(b, r.samplesStart, to, samples, alts.size(), calls);
       } else if (r.samplesStart < to) {
         // FORMAT without GT: the samples have no calls
         for (int s = 0; s < samples; s++) {
@@ -245,21 +247,6 @@ public final class VcfProvider extends ContigSelectingProvider {
     /** Each reference's largest end when made without site features, in order of first record. */
     java.util.Map<String, Integer> extents() {
       return extents;
-    }
-
-    @Override
-    public void diploid(int sample, int allele1, int allele2) {
-      genotypes.diploid(sample, allele1, allele2);
-    }
-
-    @Override
-    public void haploid(int sample, int allele) {
-      genotypes.haploid(sample, allele);
-    }
-
-    @Override
-    public void call(int sample, int[] alleles, int n) {
-      genotypes.call(sample, alleles, n);
     }
   }
 }
