@@ -179,9 +179,7 @@ public final class GenotypeIndexSet {
     int tasks = ranges.stream().mapToInt(List::size).sum();
     int parallel = Math.max(1, Math.min(threads, tasks));
     int inflaters = Math.max(1, threads / parallel);
-    // every core reading a range of its own: each range parsed and added on one thread (a second one per range
-    // only hands the calls over); fewer ranges than cores: parsed ahead on a thread of its own
-    boolean direct = parallel >= threads;
+    boolean direct = oneThreadEach(vcfs, ranges, threads);
     ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
       Thread t = new Thread(r, "dasgrid-index-piece");
       t.setDaemon(true);
@@ -253,6 +251,34 @@ public final class GenotypeIndexSet {
         deleteTree(partial);
       }
     }
+  }
+
+  /**
+   * Whether each range is read on one thread ({@link DirectReader}) rather than parsed ahead on a second one
+   * ({@link ParseAheadReader}): when there is a range for every thread and they are alike in size (the largest at
+   * most a quarter above the smallest, by compressed bytes), so that all start at once and end about together.
+   * One thread then saves the hand-over of every call (5-13% more records/s, bench-log 2026-12-02-build3.md);
+   * a range left alone at the end, though, uses ~1.2 cores on one thread against ~2 parsed ahead (four biobank
+   * VCFs on two threads, chrX last: 129% against 190% CPU), so more ranges than threads, or unequal ones, are
+   * parsed ahead.
+   */
+  static boolean oneThreadEach(List<Path> vcfs, List<List<VcfRanges.Range>> ranges, int threads) throws IOException {
+    List<Long> bytes = new ArrayList<>();
+    for (int i = 0; i < vcfs.size(); i++) {
+      long size = Files.size(vcfs.get(i));
+      List<VcfRanges.Range> rs = ranges.get(i);
+      for (int r = 0; r < rs.size(); r++) {
+        long from = rs.get(r).seek() < 0 ? 0 : rs.get(r).seek() >>> 16; // a virtual offset's compressed part
+        long to = r + 1 < rs.size() ? rs.get(r + 1).seek() >>> 16 : size;
+        bytes.add(to - from);
+      }
+    }
+    if (bytes.size() != threads) {
+      return false;
+    }
+    long least = bytes.stream().mapToLong(Long::longValue).min().orElse(0);
+    long most = bytes.stream().mapToLong(Long::longValue).max().orElse(0);
+    return most <= least + least / 4;
   }
 
   /** A VCF's pieces without those of ranges that held no record (a cut at its first record), unless all are. */
