@@ -10,16 +10,14 @@ import org.dasgrid.datasources.io.TextInput;
 
 /**
  * The read loop of an index build on one thread: each record is parsed and its calls go straight to the {@link
- * GenotypeIndexBuilder}, with no batch in between. Used where every core already reads a range of its own (a VCF
- * cut into as many ranges as threads, or a set of as many VCFs): there a second thread per range only hands the
- * calls over (three ints a call, written then read back), which cost more CPU than it saved
+ * GenotypeIndexBuilder}, with no batch in between. Used where every core already reads a range of its own and
+ * the ranges are alike in size ({@link GenotypeIndexSet#oneThreadEach}): there a second thread per range only
+ * hands the calls over (three ints a call, written then read back), which cost more CPU than it saved
  * (docs/bench-log/2026-12-02-build3.md). The builder sees the same calls in the same order as through {@link
  * ParseAheadReader}, and the pieces are cut at the same records, so the index is the same bytes.
  */
 final class DirectReader {
   private final VcfHeader header;
-  private GenotypeIndexBuilder genotypes;
-  private Map<String, Integer> extents;
   private final ParseAheadReader.Pieces pieces;
   private final VcfRanges.Window window;
 
@@ -29,8 +27,6 @@ final class DirectReader {
   DirectReader(VcfHeader header, ParseAheadReader.Pieces pieces, VcfRanges.Window window) {
     this.header = header;
     this.pieces = pieces;
-    this.genotypes = pieces.genotypes();
-    this.extents = pieces.extents();
     this.window = window;
   }
 
@@ -43,6 +39,8 @@ final class DirectReader {
     VcfLine r = new VcfLine();
     GenotypeColumns columns = new GenotypeColumns(header.samples());
     int samples = header.samples().size();
+    GenotypeIndexBuilder genotypes = pieces.genotypes(); // the current piece's, as are the extents
+    Map<String, Integer> extents = pieces.extents();
     BuilderSink sink = new BuilderSink(genotypes);
     long n = 0;
     boolean reachedEnd = false;

@@ -257,7 +257,7 @@ public final class GenotypeIndexSet {
    * Whether each range is read on one thread ({@link DirectReader}) rather than parsed ahead on a second one
    * ({@link ParseAheadReader}): when there is a range for every thread and they are alike in size (the largest at
    * most a quarter above the smallest, by compressed bytes), so that all start at once and end about together.
-   * One thread then saves the hand-over of every call (5-13% more records/s, bench-log 2026-12-02-build3.md);
+   * One thread then saves the hand-over of every call (3-13% more records/s in 10 of 11 paired rounds, bench-log 2026-12-02-build3.md);
    * a range left alone at the end, though, uses ~1.2 cores on one thread against ~2 parsed ahead (four biobank
    * VCFs on two threads, chrX last: 129% against 190% CPU), so more ranges than threads, or unequal ones, are
    * parsed ahead.

@@ -117,7 +117,7 @@ final class ParseAheadReader {
           b.replayCalls(i, genotypes, samples, scratch);
           genotypes.endSite();
           if (pieces != null) {
-            pieces.counted(b.reported[i]);
+            pieces.counted(b.weight[i]);
           }
         } catch (IllegalArgumentException e) {
           throw SourceLoadException.badRecord(file, b.line[i], e.getMessage());
@@ -207,10 +207,10 @@ final class ParseAheadReader {
             b.info(buf, r.infoStart, r.infoEnd);
           }
           if (r.hasGenotypes) {
-            b.reported[b.size] = columns.parse(buf, r.samplesStart, to, samples, r.alts.size(), b);
+            b.weight[b.size] = columns.parse(buf, r.samplesStart, to, samples, r.alts.size(), b);
           } else if (r.samplesStart < to) {
             b.allMissing(); // FORMAT without GT: the samples have no calls
-            b.reported[b.size] = 1; // one entry in the batch, as it always weighed
+            b.weight[b.size] = 1; // one entry in the batch, as it always weighed
           } else {
             throw new VcfFormatException("record without sample columns in a VCF with " + samples + " samples");
           }

@@ -28,7 +28,7 @@ final class ParsedRecords implements CallSink {
   final String[] ref;
   final List<String>[] alts;
   /** The weight of the calls record {@code i}'s columns reported ({@link GenotypeColumns#parse}). */
-  final int[] reported;
+  final int[] weight;
 
   /** Record i's calls are {@code calls[callStart[i], callStart[i + 1])}. */
   final int[] callStart;
@@ -60,7 +60,7 @@ final class ParsedRecords implements CallSink {
     ref = new String[capacity];
     alts = new List[capacity];
     callStart = new int[capacity + 1];
-    reported = new int[capacity + 1];
+    weight = new int[capacity + 1];
     infoStart = new int[capacity + 1];
   }
 

@@ -19,9 +19,8 @@ import org.dasgrid.core.genotype.SourceIdentity;
  * the next record with another position (or contig), so that no piece comes near a file's limits (its pools
  * address at most 2^29 entries: 1 GiB of inline sets) whatever the VCF's size. The record that reaches the
  * budget ends the piece (a build reading on one thread knows a record's calls only once they are added). A long
- * contig is then held by several pieces, each a run of its
- * positions; the pieces are ordinary index files, each checked against the whole VCF. Not thread-safe: the
- * adding thread of one build uses it.
+ * contig is then held by several pieces, each a run of its positions; the pieces are ordinary index files, each
+ * checked against the whole VCF. Not thread-safe: the adding thread of one build uses it.
  */
 final class PieceCutter implements ParseAheadReader.Pieces, AutoCloseable {
   /** One piece made: its file, its figures, its references (extents of its own records) and its runs. */

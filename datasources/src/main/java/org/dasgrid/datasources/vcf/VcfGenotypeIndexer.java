@@ -132,8 +132,8 @@ public final class VcfGenotypeIndexer {
    * fewer. Read as {@link #build} reads; a range after the first is read from its seek offset, after the header
    * was read from the start (its line numbers count from the range's start: a bad record is reported by the
    * one-thread build that follows a failed range, see {@link GenotypeIndexSet}). {@code direct}: the records are
-   * parsed and added on this thread ({@link DirectReader}: for a build whose every core reads a range of its own),
-   * else parsed ahead of it on another ({@link ParseAheadReader}).
+   * parsed and added on this thread ({@link DirectReader}: for a build whose every core reads a range of its own,
+   * the ranges alike), else parsed ahead of it on another ({@link ParseAheadReader}).
    */
   static Pieces buildPieces(Path vcf, Path dir, String prefix, LoadMonitor monitor, BlockInflater inflater,
       int threads, boolean sampleCalls, long pieceCalls, VcfRanges.Range range, boolean direct)

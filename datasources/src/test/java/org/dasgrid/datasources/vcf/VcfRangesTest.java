@@ -67,6 +67,21 @@ class VcfRangesTest {
     }
     assertThat(cuts).isNotEmpty();
     sameAsBcftools(vcf, out, cuts);
+    // each range read on one thread (DirectReader, its window included) gives the bytes of the range parsed ahead,
+    // which bcftools has just checked
+    List<VcfRanges.Range> ranges = VcfRanges.cut(vcf, 4, 40_000).ranges();
+    assertThat(ranges).hasSizeGreaterThanOrEqualTo(3);
+    for (int i = 0; i < ranges.size(); i++) {
+      List<Path> files = new ArrayList<>();
+      for (boolean oneThread : new boolean[] {true, false}) {
+        Path d = Files.createDirectories(dir.resolve("range" + i + "-" + oneThread));
+        VcfGenotypeIndexer.Pieces p = VcfGenotypeIndexer.buildPieces(vcf, d, "p", LoadMonitor.NONE,
+            BlockInflater.jdk(), 1, false, GenotypeIndexSet.PIECE_CALLS, ranges.get(i), oneThread);
+        assertThat(p.records()).as("range %s", ranges.get(i)).isPositive();
+        files.add(p.pieces().get(0).file());
+      }
+      assertThat(Files.mismatch(files.get(0), files.get(1))).as("range %s", ranges.get(i)).isEqualTo(-1L);
+    }
   }
 
   @Test
