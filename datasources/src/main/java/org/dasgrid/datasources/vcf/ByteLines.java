@@ -23,6 +23,8 @@ final class ByteLines {
   private int next;
   private int start;
   private int end;
+  /** After the last {@code \n} of the buffer (or the end of the input): lines before it are whole. */
+  private int whole;
   private long lineNumber;
   private boolean eof;
 
@@ -56,6 +58,54 @@ final class ByteLines {
       scanFrom = filled - next;
       fill();
     }
+  }
+
+  /**
+   * Moves to the next line without looking for its end: the line starts at {@link #start()} and ends before
+   * {@link #limit()}, where the caller finds its end as it reads it and says so with {@link #endAt}. For lines
+   * that are read to their end anyway (a VCF record's sample columns), so the bytes are not scanned twice.
+   * False at the end of the input. The buffer is searched backwards for its last newline once per refill.
+   */
+  boolean nextStart() throws IOException {
+    while (next >= whole) {
+      if (eof) {
+        if (next < filled) {
+          whole = filled;
+          break;
+        }
+        return false;
+      }
+      fill();
+      int nl = lastNewline(buf, next, filled);
+      whole = nl >= 0 ? nl + 1 : next;
+    }
+    start = next;
+    end = -1;
+    lineNumber++;
+    return true;
+  }
+
+  /** Where the line of {@link #nextStart} ends at the latest: after its {@code \n}, or the end of the input. */
+  int limit() {
+    return whole;
+  }
+
+  /**
+   * Ends the line of {@link #nextStart} at {@code nl}, the offset of its {@code \n} (or {@link #limit()} for a
+   * last line without one); a {@code \r} before it is not part of the line.
+   */
+  void endAt(int nl) {
+    end = nl > start && buf[nl - 1] == '\r' ? nl - 1 : nl;
+    next = nl + 1;
+  }
+
+  private static int lastNewline(byte[] b, int from, int to) {
+    for (int p = to - 1; p >= from; p--) {
+      if (b[p] == '\n') {
+        return p;
+      }
+    }
+    return -1;
   }
 
   /** The first {@code '\n'} in {@code b[from, to)}, or -1; eight bytes at a time (lines are kilobytes long). */
@@ -92,6 +142,7 @@ final class ByteLines {
     }
     filled = keep;
     next = 0;
+    whole = 0; // offsets moved: nextStart looks for the last newline again
     int n = in.read(buf, filled, buf.length - filled);
     if (n < 0) {
       eof = true;

@@ -42,30 +42,22 @@ final class DirectReader {
     GenotypeIndexBuilder genotypes = pieces.genotypes(); // the current piece's, as are the extents
     Map<String, Integer> extents = pieces.extents();
     BuilderSink sink = new BuilderSink(genotypes);
+    RecordLines records = new RecordLines(lines, window);
     long n = 0;
-    boolean reachedEnd = false;
-    while (lines.next()) {
-      if (lines.isEmpty()) {
-        continue;
-      }
-      byte[] b = lines.buffer();
-      int from = lines.start();
-      int to = lines.end();
-      if (b[from] == '#') {
-        throw SourceLoadException.badRecord(file, lines.lineNumber(), "header line after the first record");
-      }
-      if (window != null) {
-        int place = window.place(b, from, to);
-        if (place < 0) {
-          continue;
-        }
-        if (place > 0) {
-          reachedEnd = true;
+    while (true) {
+      try {
+        if (!records.next()) {
           break;
         }
-      }
-      try {
-        r.parse(b, from, to);
+        byte[] b = records.buffer();
+        int from = records.start();
+        int limit = records.limit();
+        int to = records.end(); // -1 until found: see RecordLines
+        r.parse(b, from, to >= 0 ? to : limit);
+        boolean toLineEnd = to < 0 && r.hasGenotypes && r.hasSampleColumns && samples > 0;
+        if (!toLineEnd && to < 0) {
+          to = records.findEnd();
+        }
         if (pieces.next(r.chrom, r.pos)) {
           genotypes = pieces.genotypes();
           extents = pieces.extents();
@@ -77,7 +69,11 @@ final class DirectReader {
           genotypes.siteInfo(b, r.infoStart, r.infoEnd);
         }
         int calls; // their weight (GenotypeColumns#parse)
-        if (r.hasGenotypes) {
+        if (toLineEnd) {
+          long before = columns.weight();
+          records.endAt(columns.parseToLineEnd(b, r.samplesStart, limit, samples, r.alts.size(), sink));
+          calls = (int) (columns.weight() - before);
+        } else if (r.hasGenotypes) {
           calls = columns.parse(b, r.samplesStart, to, samples, r.alts.size(), sink);
         } else if (r.samplesStart < to) {
           for (int s = 0; s < samples; s++) { // FORMAT without GT: the samples have no calls
@@ -90,15 +86,13 @@ final class DirectReader {
         genotypes.endSite();
         pieces.counted(calls);
       } catch (VcfFormatException | IllegalArgumentException e) {
-        throw SourceLoadException.badRecord(file, lines.lineNumber(), e.getMessage());
+        throw SourceLoadException.badRecord(file, records.lineNumber(), e.getMessage());
       }
       if (++n % progressEvery == 0) {
         monitor.progress(n, input.bytesRead());
       }
     }
-    if (window != null && !reachedEnd) {
-      window.finish(); // the input ended: only the last range may end there
-    }
+    records.finish();
     return n;
   }
 }

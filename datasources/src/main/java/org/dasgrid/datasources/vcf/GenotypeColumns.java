@@ -36,27 +36,45 @@ final class GenotypeColumns {
     this.names = names;
   }
 
+  /** The weight of every call reported so far (see {@link #weight}): a record's is the difference. */
+  long weight() {
+    return weight;
+  }
+
   /**
    * Parses exactly {@code samples} columns of {@code b[p, end)} (the line after FORMAT), reporting each call
    * that is not 0/0 to {@code sink}; {@code alts} is the number of ALT alleles of the record. Returns the weight
    * of the calls it reported (see {@link #weight}).
    */
   int parse(byte[] b, int p, int end, int samples, int alts, CallSink sink) {
+    long before = weight;
     if (samples == 0) {
       if (p != end) {
         throw new VcfFormatException("sample columns, but the header names none");
       }
       return 0;
     }
-    long before = weight;
-    if (p >= end) {
+    parseToLineEnd(b, p, end, samples, alts, sink); // [p, end) holds no newline: the columns end at end
+    return (int) (weight - before);
+  }
+
+  /**
+   * Parses exactly {@code samples} (at least one) columns from {@code b[p]} to the end of their line, which is
+   * found on the way: the {@code \n} after the last column (or {@code \r\n}), or {@code limit} (the end of what
+   * may be read). Returns that end, the offset of the {@code \n} or {@code limit}. The line is read once: the
+   * reader that calls this need not look for the line end first ({@link DirectReader}), which was a tenth of
+   * a build's parsing (docs/bench-log/2026-12-02-build3.md). Calls are reported as {@link #parse} reports them.
+   */
+  int parseToLineEnd(byte[] b, int p, int limit, int samples, int alts, CallSink sink) {
+    if (p >= limit || b[p] == '\n' || b[p] == '\r') {
       throw new VcfFormatException("no sample columns, but the header names " + samples);
     }
     int last = samples - 1;
     int s = 0;
     while (s < last) {
-      // fast path: whole 0/0 columns followed by a tab, two or one at a time
-      if (p + 8 <= end) {
+      // fast path: whole 0/0 columns followed by a tab, two or one at a time (a newline never matches, so
+      // this never runs past the line's end)
+      if (p + 8 <= limit) {
         long two = (long) LONGS.get(b, p);
         if (s + 2 <= last && (two == PHASED_REF2 || two == UNPHASED_REF2)) {
           p += 8;
@@ -69,7 +87,7 @@ final class GenotypeColumns {
           s++;
           continue;
         }
-      } else if (p + 4 <= end) {
+      } else if (p + 4 <= limit) {
         int one = (int) INTS.get(b, p);
         if (one == PHASED_REF || one == UNPHASED_REF) {
           p += 4;
@@ -77,18 +95,21 @@ final class GenotypeColumns {
           continue;
         }
       }
-      p = column(b, p, end, s, alts, sink);
-      if (p >= end) {
+      p = column(b, p, limit, s, alts, sink);
+      if (p >= limit || b[p] != '\t') {
         throw new VcfFormatException((s + 1) + " sample columns, but the header names " + samples);
       }
       p++; // the tab
       s++;
     }
-    p = column(b, p, end, last, alts, sink);
-    if (p != end) {
-      throw new VcfFormatException("more sample columns than the " + samples + " the header names");
+    p = column(b, p, limit, last, alts, sink);
+    if (p == limit || b[p] == '\n') {
+      return p;
     }
-    return (int) (weight - before);
+    if (b[p] == '\r' && (p + 1 == limit || b[p + 1] == '\n')) {
+      return p + 1;
+    }
+    throw new VcfFormatException("more sample columns than the " + samples + " the header names");
   }
 
   /** Reads one column's GT (reporting it unless 0/0) and skips its other fields; returns the offset after it. */
@@ -97,7 +118,7 @@ final class GenotypeColumns {
     int a2;
     if (p + 2 < end && (a1 = b[p] - '0') >= 0 && a1 <= alts && a1 <= 9 && (a2 = b[p + 2] - '0') >= 0
         && a2 <= alts && a2 <= 9 && (b[p + 1] == '/' || b[p + 1] == '|')
-        && (p + 3 == end || b[p + 3] == '\t' || b[p + 3] == ':')) {
+        && (p + 3 == end || ends(b[p + 3]))) {
       // a diploid call of one-digit alleles the record has: most calls of a cohort, so no loop and no checks
       // beyond these (anything else, errors included, goes the general way)
       if ((a1 | a2) != 0) {
@@ -106,7 +127,7 @@ final class GenotypeColumns {
       }
       p += 3;
     } else if (p < end && (a1 = b[p] - '0') >= 0 && a1 <= alts && a1 <= 9
-        && (p + 1 == end || b[p + 1] == '\t' || b[p + 1] == ':')) {
+        && (p + 1 == end || ends(b[p + 1]))) {
       // a haploid call of a one-digit allele: every male's call on chrX and chrY
       sink.haploid(s, a1);
       weight += 2;
@@ -115,11 +136,16 @@ final class GenotypeColumns {
       p = parseCall(b, p, end, s, alts, sink);
     }
     if (p < end && b[p] == ':') {
-      while (p < end && b[p] != '\t') {
+      while (p < end && b[p] != '\t' && b[p] != '\n') {
         p++;
       }
     }
     return p;
+  }
+
+  /** Whether {@code c} ends a GT: the tab before the next column, its other fields, or the line's end. */
+  private static boolean ends(byte c) {
+    return c == '\t' || c == ':' || c == '\n' || c == '\r';
   }
 
   private static int word(String four) {
@@ -158,7 +184,7 @@ final class GenotypeColumns {
       }
       break;
     }
-    if (p < end && b[p] != ':' && b[p] != '\t') {
+    if (p < end && !ends(b[p])) {
       throw bad(b, from, end, sample);
     }
     if (n == 2) {
@@ -178,7 +204,7 @@ final class GenotypeColumns {
 
   private VcfFormatException bad(byte[] b, int from, int end, int sample) {
     int to = from;
-    while (to < end && to - from < 20 && b[to] != '\t' && b[to] != ':') {
+    while (to < end && to - from < 20 && !ends(b[to])) {
       to++;
     }
     return new VcfFormatException("sample " + names.get(sample) + ": bad GT '"

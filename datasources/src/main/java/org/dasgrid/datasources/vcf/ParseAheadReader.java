@@ -176,37 +176,33 @@ final class ParseAheadReader {
     } catch (InterruptedException e) {
       return;
     }
-    boolean reachedEnd = false;
+    RecordLines records = new RecordLines(lines, window);
     try {
-      while (lines.next()) {
-        if (lines.isEmpty()) {
-          continue;
-        }
-        byte[] buf = lines.buffer();
-        int from = lines.start();
-        int to = lines.end();
+      while (true) {
         boolean started = false;
         try {
-          if (buf[from] == '#') {
-            throw new VcfFormatException("header line after the first record");
+          if (!records.next()) {
+            break;
           }
-          if (window != null) {
-            int place = window.place(buf, from, to);
-            if (place < 0) {
-              continue;
-            }
-            if (place > 0) {
-              reachedEnd = true;
-              break;
-            }
+          byte[] buf = records.buffer();
+          int from = records.start();
+          int limit = records.limit();
+          int to = records.end(); // -1 until found: see RecordLines
+          r.parse(buf, from, to >= 0 ? to : limit);
+          boolean toLineEnd = to < 0 && r.hasGenotypes && r.hasSampleColumns && samples > 0;
+          if (!toLineEnd && to < 0) {
+            to = records.findEnd();
           }
-          r.parse(buf, from, to);
-          b.start(lines.lineNumber(), r);
+          b.start(records.lineNumber(), r);
           started = true;
           if (info) {
             b.info(buf, r.infoStart, r.infoEnd);
           }
-          if (r.hasGenotypes) {
+          if (toLineEnd) {
+            long before = columns.weight();
+            records.endAt(columns.parseToLineEnd(buf, r.samplesStart, limit, samples, r.alts.size(), b));
+            b.weight[b.size] = (int) (columns.weight() - before);
+          } else if (r.hasGenotypes) {
             b.weight[b.size] = columns.parse(buf, r.samplesStart, to, samples, r.alts.size(), b);
           } else if (r.samplesStart < to) {
             b.allMissing(); // FORMAT without GT: the samples have no calls
@@ -216,7 +212,7 @@ final class ParseAheadReader {
           }
         } catch (VcfFormatException | IllegalArgumentException e) {
           b.failure = e;
-          b.failureLine = lines.lineNumber();
+          b.failureLine = records.lineNumber();
           b.failedSiteStarted = started;
           break;
         }
@@ -227,8 +223,8 @@ final class ParseAheadReader {
           b = free.take();
         }
       }
-      if (window != null && !reachedEnd && b.failure == null) {
-        window.finish(); // the input ended: only the last range may end there
+      if (b.failure == null) {
+        records.finish(); // the input ended: only the last range may end there
       }
     } catch (InterruptedException e) {
       return; // the adding thread stopped (it failed): nothing waits for more

@@ -38,21 +38,35 @@ final class VcfLine {
   String filter;
   /** Whether FORMAT starts with GT (the VCF rule for records that have genotypes). */
   boolean hasGenotypes;
+  /** Whether a tab follows FORMAT: the record has sample columns, from {@link #samplesStart}. */
+  boolean hasSampleColumns;
   /** Offset of the first sample column, or the line end when there is none. */
   int samplesStart;
   /** Where the INFO column is in the line's bytes: {@code [infoStart, infoEnd)}. */
   int infoStart;
   int infoEnd;
 
-  /** Parses the fixed columns of {@code b[from, to)}. */
+  /**
+   * Parses the fixed columns of {@code b[from, to)}, or of the line that starts at {@code from} when it ends
+   * before {@code to} (at a {@code \n}: a reader that finds the line's end later passes the end of what it
+   * may read, {@link ByteLines#nextStart}).
+   */
   void parse(byte[] b, int from, int to) {
     int[] tabs = new int[9];
     int found = 0;
-    for (int p = from; p < to && found < 9; p++) {
-      if (b[p] == '\t') {
-        tabs[found++] = p;
+    int at = from;
+    for (; at < to && found < 9; at++) {
+      byte c = b[at];
+      if (c == '\t') {
+        tabs[found++] = at;
+      } else if (c == '\n') {
+        break;
       }
     }
+    if (found < 9 && at < to) { // the line ended before its sample columns, at its newline
+      to = at > from && b[at - 1] == '\r' ? at - 1 : at;
+    }
+    hasSampleColumns = found == 9;
     if (found < 7) {
       throw new VcfFormatException("a record needs at least 8 tab-separated columns, found " + (found + 1));
     }

@@ -346,11 +346,11 @@ final class VcfRanges {
     /** Where the record on {@code b[start, end)} lies: -1 before the range, 0 in it, 1 after it (the end). */
     int place(byte[] b, int start, int end) throws Mismatch {
       int tab = start;
-      while (tab < end && b[tab] != '\t') {
+      while (tab < end && b[tab] != '\t' && b[tab] != '\n') { // end may be past the line (ByteLines#nextStart)
         tab++;
       }
-      long pos = 0;
-      for (int p = tab + 1; p < end && b[p] != '\t'; p++) {
+      long pos = tab < end && b[tab] == '\n' ? -1 : 0; // a line of one column
+      for (int p = tab + 1; pos >= 0 && p < end && b[p] != '\t'; p++) { // a newline is not a digit: pos -1
         int d = b[p] - '0';
         if (d < 0 || d > 9 || pos > Integer.MAX_VALUE) {
           pos = -1;

@@ -55,6 +55,19 @@ class GenotypeColumnsTest {
     return r.calls;
   }
 
+  /**
+   * The columns of {@code text}'s first line read to the line's end, which the parser finds itself: asserts it
+   * returned the offset of the first newline (or the text's end) and gives the calls.
+   */
+  static List<String> parseToLineEnd(String text, int samples, int alts) {
+    byte[] b = text.getBytes(StandardCharsets.US_ASCII);
+    Recorder r = new Recorder();
+    List<String> names = IntStream.range(0, samples).mapToObj(i -> "S" + i).toList();
+    int end = new GenotypeColumns(names).parseToLineEnd(b, 0, b.length, samples, alts, r);
+    assertThat(end).as(text).isEqualTo(text.indexOf('\n') >= 0 ? text.indexOf('\n') : b.length);
+    return r.calls;
+  }
+
   @ParameterizedTest
   @CsvSource(delimiter = ';', value = {
       "0/0;", "0|0;", "0/0:35;", "0/1;0:0,1", "1|0;0:1,0", "1/2;0:1,2", "1/1;0:1,1", "1;0:1", "0;0:0",
@@ -180,7 +193,33 @@ class GenotypeColumnsTest {
         }
       }
       assertThat(parse(cols.toString(), samples, 11)).as(vcfLine).containsExactlyElementsOf(expected);
+      // the same columns read to their line's end, which the parser finds (a record of other calls follows)
+      String ending = line % 4 == 1 ? "\r\n" : "\n";
+      assertThat(parseToLineEnd(cols + ending + "0|1\t1|1\t0|0\n", samples, 11)).as(vcfLine)
+          .containsExactlyElementsOf(expected);
     }
+  }
+
+  /**
+   * Read to the line's end: a newline (or CR LF) ends the last column whatever its shape, the end of the bytes
+   * ends a last line without one, and a line of too few or too many columns is refused as {@link
+   * GenotypeColumns#parse} refuses it, never read on into the next line.
+   */
+  @Test
+  void findsTheLineEndAfterTheLastColumn() {
+    assertThat(parseToLineEnd("0|1\t0|0\n1|1\t1|1\n", 2, 1)).containsExactly("0:0,1");
+    assertThat(parseToLineEnd("0|0\t1\r\n1|1\n", 2, 1)).containsExactly("1:1");
+    assertThat(parseToLineEnd("0|0\t0/1:35,2\r\n1|1\n", 2, 1)).containsExactly("1:0,1");
+    assertThat(parseToLineEnd("0|0\t0|0\n", 2, 1)).isEmpty();
+    assertThat(parseToLineEnd("0|0\t./.", 2, 1)).containsExactly("1:-1,-1");
+    assertThat(parseToLineEnd("0|0\t1/2", 2, 2)).containsExactly("1:1,2");
+    for (String tooFew : List.of("0|0\t0|0\n0|0\t0|0\t0|0\n", "0|1\n0|0\t0|0\t0|0\n", "0|0\t0|0\r\n0|0\n")) {
+      assertThatThrownBy(() -> parseToLineEnd(tooFew, 3, 1)).as(tooFew)
+          .hasMessageContaining("sample columns, but the header names 3");
+    }
+    assertThatThrownBy(() -> parseToLineEnd("0|0\t0|0\t0|0\n0|0\n", 2, 1)).hasMessageContaining("more sample columns");
+    assertThatThrownBy(() -> parseToLineEnd("\n0|0\t0|0\n", 2, 1)).hasMessageContaining("no sample columns");
+    assertThatThrownBy(() -> parseToLineEnd("0|0\t0|x\n", 2, 1)).hasMessageContaining("bad GT '0|x'");
   }
 
   @Test
