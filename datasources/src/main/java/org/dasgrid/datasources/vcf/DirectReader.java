@@ -49,15 +49,10 @@ final class DirectReader {
         if (!records.next()) {
           break;
         }
+        boolean toLineEnd = records.parseFixed(r, samples);
         byte[] b = records.buffer();
-        int from = records.start();
         int limit = records.limit();
-        int to = records.end(); // -1 until found: see RecordLines
-        r.parse(b, from, to >= 0 ? to : limit);
-        boolean toLineEnd = to < 0 && r.hasGenotypes && r.hasSampleColumns && samples > 0;
-        if (!toLineEnd && to < 0) {
-          to = records.findEnd();
-        }
+        int to = records.end(); // -1 when toLineEnd: found after the last sample column
         if (pieces.next(r.chrom, r.pos)) {
           genotypes = pieces.genotypes();
           extents = pieces.extents();

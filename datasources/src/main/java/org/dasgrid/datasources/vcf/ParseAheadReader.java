@@ -184,15 +184,10 @@ final class ParseAheadReader {
           if (!records.next()) {
             break;
           }
+          boolean toLineEnd = records.parseFixed(r, samples);
           byte[] buf = records.buffer();
-          int from = records.start();
           int limit = records.limit();
-          int to = records.end(); // -1 until found: see RecordLines
-          r.parse(buf, from, to >= 0 ? to : limit);
-          boolean toLineEnd = to < 0 && r.hasGenotypes && r.hasSampleColumns && samples > 0;
-          if (!toLineEnd && to < 0) {
-            to = records.findEnd();
-          }
+          int to = records.end(); // -1 when toLineEnd: found after the last sample column
           b.start(records.lineNumber(), r);
           started = true;
           if (info) {

@@ -59,6 +59,23 @@ final class RecordLines {
     return false;
   }
 
+  /**
+   * Parses the current record's fixed columns into {@code r}. Returns whether its sample columns are to be read
+   * to the line's end ({@link GenotypeColumns#parseToLineEnd} from {@code r.samplesStart} to {@link #limit()},
+   * then {@link #endAt}): a record with GT and sample columns, the common one; else the line's end has been
+   * found ({@link #end()}) and the record is read as before.
+   */
+  boolean parseFixed(VcfLine r, int samples) {
+    r.parse(lines.buffer(), lines.start(), end >= 0 ? end : lines.limit());
+    if (end < 0 && r.hasGenotypes && r.hasSampleColumns && samples > 0) {
+      return true;
+    }
+    if (end < 0) {
+      findEnd();
+    }
+    return false;
+  }
+
   byte[] buffer() {
     return lines.buffer();
   }
