@@ -11,6 +11,7 @@
 # Each index is deleted after its round (OUT_DIR keeps the console and time logs) unless KEEP=1 (then it stays
 # as OUT_DIR/JARNAME.dgi). EXTRA: more index arguments.
 set -euo pipefail
+. "$(dirname "$0")/lib/time-v.sh"
 [ $# -ge 3 ] || { sed -n 2,12p "$0"; exit 2; }
 vcf=$1
 vcfs=(); IFS=, read -r -a list <<< "$vcf"; for v in "${list[@]}"; do vcfs+=(--vcf "$v"); done
@@ -32,12 +33,7 @@ for round in $(seq 1 "$rounds"); do
     line=$(grep "^indexed" "$log.out")
     rate=$(echo "$line" | sed -E 's/.* s, ([0-9,]+) records\/s.*/\1/')
     per=$(echo "$line" | sed -E 's/.*\(([0-9.]+) bytes per non-ref call\).*/\1/')
-    wall=$(awk -F': ' '/Elapsed/ {n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; print s}' "$log.time")
-    user=$(awk -F': ' '/User time/ {print $2}' "$log.time")
-    sys=$(awk -F': ' '/System time/ {print $2}' "$log.time")
-    cpu=$(echo "$user + $sys" | bc)
-    pct=$(awk -F': ' '/Percent of CPU/ {print $2}' "$log.time")
-    rss=$(awk -F': ' '/Maximum resident/ {printf "%d", $2 / 1024}' "$log.time")
+    read_time_v "$log.time"
     mbs=$(echo "scale=1; $bytes / 1000000 / $wall" | bc)
     printf '%-10s %5s %12s %8s %8s %6s %8s %9s %10s\n' "$name" "$round" "$rate" "$wall" "$cpu" "$pct" "$mbs" "$rss" "$per"
     grep "note:" "$log.out" || true

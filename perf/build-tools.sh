@@ -13,13 +13,14 @@
 # dasgrid; none for a floor), peak RSS. OUT_DIR keeps the tools' logs and time files; their outputs are deleted
 # after each run.
 set -euo pipefail
+. "$(dirname "$0")/lib/time-v.sh"
 [ $# -ge 2 ] || { sed -n 2,10p "$0"; exit 2; }
 vcf=$1
 out=$2
 jar=${3:-}
 rounds=${ROUNDS:-2}
 threads=${THREADS:-$(nproc)}
-for tool in plink2 bcftools bgzip; do
+for tool in plink2 bcftools bgzip tabix; do
   command -v "$tool" >/dev/null || { echo "perf/build-tools.sh: $tool is not installed" >&2; exit 1; }
 done
 mkdir -p "$out"
@@ -27,6 +28,7 @@ records=$(bcftools index -n "$vcf" 2>/dev/null || zcat "$vcf" | grep -vc '^#')
 one="$out/first-record.vcf.gz"
 # the header and the first record: what a tool's start-up costs (reading the header, loading itself)
 { zcat "$vcf" | awk '/^#/ {print; next} {print; exit}' || true; } | bgzip > "$one"
+tabix -f -p vcf "$one" # bcftools takes the contigs a header does not declare from the index
 echo "# $(date -u +%FT%TZ) $(uptime | sed 's/.*load/load/')"
 echo "# $vcf: $(stat -c %s "$vcf") bytes, $records records; rounds $rounds; threads $threads"
 echo "# $(plink2 --version | head -1); $(bcftools --version | head -1)"
@@ -38,14 +40,9 @@ timed() {
   shift 4
   /usr/bin/time -v -o "$out/$name-r$round.time" "$@" > "$out/$name-r$round.log" 2>&1 \
     || { echo "perf/build-tools.sh: $name failed, see $out/$name-r$round.log" >&2; exit 1; }
-  local t="$out/$name-r$round.time" wall user sys cpu pct rss rate
-  wall=$(awk -F': ' '/Elapsed/ {n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; print s}' "$t")
-  user=$(awk -F': ' '/User time/ {print $2}' "$t")
-  sys=$(awk -F': ' '/System time/ {print $2}' "$t")
-  cpu=$(echo "$user + $sys" | bc)
-  pct=$(awk -F': ' '/Percent of CPU/ {print $2}' "$t")
-  rss=$(awk -F': ' '/Maximum resident/ {printf "%d", $2 / 1024}' "$t")
-  rate=$(awk -v n="$n" -v w="$wall" 'BEGIN {if (n <= 1) print "-"; else printf "%.0f", n / w}')
+  local wall cpu pct rss rate
+  read_time_v "$out/$name-r$round.time"
+  rate=$(awk -v n="$n" -v w="$wall" 'BEGIN {if (n <= 1 || w == 0) print "-"; else printf "%.0f", n / w}')
   printf '%-16s %5s %8s %8s %6s %12s %9s\n' "$name" "$round" "$wall" "$cpu" "$pct" "$rate" "$rss"
 }
 
