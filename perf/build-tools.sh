@@ -14,7 +14,7 @@
 # after each run.
 set -euo pipefail
 . "$(dirname "$0")/lib/time-v.sh"
-[ $# -ge 2 ] || { sed -n 2,10p "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n 2,14p "$0"; exit 2; }
 vcf=$1
 out=$2
 jar=${3:-}
